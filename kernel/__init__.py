@@ -1,0 +1,75 @@
+"""race-kernel: the reference rules kernel for race-and-bet games.
+
+The API is the same for every registered game (see :mod:`kernel.api`)::
+
+    import kernel
+    state = kernel.new_game("camel-up-cards-2016", {"players": 4})
+    while kernel.current_actor(state) != kernel.TERMINAL:
+        ...
+"""
+
+from kernel.api import (
+    Step,
+    Trace,
+    apply,
+    chance_outcomes,
+    check_config,
+    current_actor,
+    from_data,
+    game_info,
+    games,
+    legal_actions,
+    new_game,
+    observation,
+    outcome,
+    parse_action,
+    play,
+    sample_chance,
+    status,
+    to_data,
+    uniform_policy,
+    violations,
+)
+from kernel.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Applied,
+    ConfigError,
+    Event,
+    InvalidState,
+    Outcome,
+    Rejected,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Applied",
+    "ConfigError",
+    "Event",
+    "InvalidState",
+    "Outcome",
+    "Rejected",
+    "Step",
+    "Trace",
+    "apply",
+    "chance_outcomes",
+    "check_config",
+    "current_actor",
+    "from_data",
+    "game_info",
+    "games",
+    "legal_actions",
+    "new_game",
+    "observation",
+    "outcome",
+    "parse_action",
+    "play",
+    "sample_chance",
+    "status",
+    "to_data",
+    "uniform_policy",
+    "violations",
+]

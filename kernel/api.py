@@ -1,0 +1,240 @@
+"""The game-agnostic API: the same functions for every registered game.
+
+>>> import kernel
+>>> s = kernel.new_game("camel-up-cards-2016", {"players": 4})
+>>> kernel.current_actor(s) == kernel.CHANCE
+True
+>>> [(a.text, str(p)) for a, p in kernel.chance_outcomes(s)][:2]
+[('draw:blue+1', '1/6'), ('draw:blue+2', '1/30')]
+>>> r = kernel.apply(s, "draw:blue+2")
+>>> r.ok, r.state.pos
+(True, (2, 0, 0, 0, 0))
+>>> kernel.apply(s, "fly:moon")
+Rejected(rule='KERNEL-INPUT', reason="unknown action text 'fly:moon'")
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+import kernel.games  # noqa: F401  (registers every game)
+from kernel.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Applied,
+    ConfigError,
+    Event,
+    Outcome,
+    PlainData,
+    Rejected,
+    Result,
+)
+from kernel.registry import GAMES, GameInfo, game_of_state
+
+Policy = Callable[[Any, tuple[Action, ...], random.Random], Action]
+
+
+def games() -> tuple[str, ...]:
+    """The registered game ids, sorted."""
+    return tuple(sorted(GAMES))
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The registered game ``game_id`` (ConfigError for an unknown id)."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(games())}") from None
+
+
+def _info(state: object) -> GameInfo:
+    info = game_of_state(state)
+    if info is None:
+        raise TypeError(f"not a kernel state: {type(state).__name__}")
+    return info
+
+
+def check_config(game_id: str, config: object) -> str | None:
+    """None when ``config`` is valid for the game, else the reason (KERNEL-CONFIG)."""
+    try:
+        game_info(game_id).parse_config(config)
+    except ConfigError as exc:
+        return str(exc)
+    return None
+
+
+def new_game(game_id: str, config: Mapping[str, Any]) -> Any:
+    """The initial state; a bad configuration raises ConfigError (KERNEL-CONFIG)."""
+    return game_info(game_id).new_game(config)
+
+
+def current_actor(state: Any) -> int:
+    """A seat number, CHANCE or TERMINAL."""
+    return _info(state).current_actor(state)
+
+
+def legal_actions(state: Any) -> tuple[Action, ...]:
+    """The actor's legal actions, sorted (at chance nodes: the outcomes)."""
+    return _info(state).legal_actions(state)
+
+
+def chance_outcomes(state: Any) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance node: distinct outcomes with exact probabilities summing to 1."""
+    return _info(state).chance_outcomes(state)
+
+
+def apply(state: Any, action: object) -> Result:
+    """Applied(next state, events) or Rejected(rule, reason). Never raises."""
+    info = game_of_state(state)
+    if info is None:
+        return Rejected("KERNEL-INPUT", f"not a kernel state: {type(state).__name__}")
+    return info.apply(state, action)
+
+
+def observation(state: Any, seat: int) -> dict[str, PlainData]:
+    """What ``seat`` may see."""
+    info = _info(state)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat!r}")
+    return info.observation(state, seat)
+
+
+def outcome(state: Any) -> Outcome | None:
+    """Money per seat and the winners at a terminal state, else None."""
+    return _info(state).outcome(state)
+
+
+def to_data(state: Any) -> dict[str, PlainData]:
+    """The state's plain-data form (canonical JSON is this, key-sorted)."""
+    return _info(state).to_data(state)
+
+
+def from_data(data: Mapping[str, Any]) -> Any:
+    """Rebuild a state from its plain-data form (ValueError or InvalidState)."""
+    return game_info(str(data.get("game"))).from_data(data)
+
+
+def status(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every invariant a candidate state (plain data) breaks, by ID."""
+    return game_info(str(data.get("game"))).status(data)
+
+
+def violations(state: Any) -> tuple[str, ...]:
+    """Every invariant a state breaks (always empty for a built state)."""
+    return _info(state).violations(state)
+
+
+def parse_action(game_id: str, action: object) -> Action | Rejected:
+    """The game's Action for an Action, its text or its plain data."""
+    info = game_info(game_id)
+    if isinstance(action, Action):
+        return action if action in info.all_actions else Rejected("KERNEL-INPUT", "unknown")
+    if isinstance(action, str):
+        for a in info.all_actions:
+            if a.text == action:
+                return a
+        return Rejected("KERNEL-INPUT", f"unknown action text {action[:60]!r}")
+    if isinstance(action, Mapping):
+        for a in info.all_actions:
+            if a.to_data() == {k: v for k, v in action.items() if k != "game"}:
+                return a
+    return Rejected("KERNEL-INPUT", "not an action of this game")
+
+
+# --------------------------------------------------------------------------
+# seeded play
+
+
+def sample_chance(
+    outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random
+) -> Action:
+    """Sample an outcome exactly: one integer draw below the common denominator."""
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    r = rng.randrange(denominator)
+    acc = 0
+    for action, p in outcomes:
+        acc += p.numerator * (denominator // p.denominator)
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def uniform_policy(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """The default policy: a uniformly random legal action."""
+    return legal[rng.randrange(len(legal))]
+
+
+@attrs.frozen
+class Step:
+    """One applied action of a trace."""
+
+    actor: int
+    action: Action
+    events: tuple[Event, ...]
+    state: Any
+
+
+@attrs.frozen
+class Trace:
+    """A whole game: configuration, seed and every step, chance included."""
+
+    game: str
+    version: int
+    config: Mapping[str, Any]
+    seed: int
+    initial: Any
+    steps: tuple[Step, ...]
+
+    @property
+    def final(self) -> Any:
+        return self.steps[-1].state if self.steps else self.initial
+
+    def actions(self) -> list[str]:
+        return [st.action.text for st in self.steps]
+
+
+def play(
+    game_id: str,
+    config: Mapping[str, Any],
+    seed: int,
+    policy: Policy | None = None,
+    max_steps: int = 1_000_000,
+) -> Trace:
+    """Play a whole game: chance sampled with ``random.Random(seed)``, seats by ``policy``."""
+    info = game_info(game_id)
+    rng = random.Random(seed)
+    choose = policy or uniform_policy
+    state = info.new_game(config)
+    initial = state
+    steps: list[Step] = []
+    actor_of, outcomes_of, legal_of, step = (
+        info.current_actor, info.chance_outcomes, info.legal_actions, info.apply)
+    while len(steps) < max_steps:
+        actor = actor_of(state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            action = sample_chance(outcomes_of(state), rng)
+        else:
+            action = choose(state, legal_of(state), rng)
+        result = step(state, action)
+        if isinstance(result, Rejected):
+            raise RuntimeError(f"policy chose an illegal action {action}: {result.reason}")
+        assert isinstance(result, Applied)
+        steps.append(Step(actor, action, result.events, result.state))
+        state = result.state
+    return Trace(game_id, info.version, dict(config), seed, initial, tuple(steps))
