@@ -54,11 +54,16 @@ class SetupCard(NamedTuple):
 
 #: CUC-DATA-SETUPCARD: from rules-data.md (tags as there).
 SETUP_CARDS: Final = {
-    2: SetupCard(12, 5, 6, 0, 15, "dealt 12 SOURCE, discard 5 DERIVED, deck 6 DERIVED, flag 15 SOURCE"),
-    3: SetupCard(10, 5, 3, 1, 16, "dealt 10 CHOSEN (7-10), discard 5 CHOSEN, deck 3 DERIVED, flag 16 DERIVED"),
-    4: SetupCard(7, 3, 2, 1, 17, "dealt 7 CHOSEN (6-7), discard 3 CHOSEN, deck 2 DERIVED, flag 17 DERIVED"),
-    5: SetupCard(6, 3, 1, 1, 18, "dealt 6 CHOSEN (5-6), discard 3 CHOSEN, deck 1 DERIVED, flag 18 DERIVED"),
-    6: SetupCard(5, 2, 1, 1, 19, "dealt 5 SOURCE, discard 2 DERIVED, deck 1 DERIVED, flag 19 SOURCE"),
+    2: SetupCard(12, 5, 6, 0, 15,
+                 "dealt 12 SOURCE, discard 5 DERIVED, deck 6 DERIVED, flag 15 SOURCE"),
+    3: SetupCard(10, 5, 3, 1, 16,
+                 "dealt 10 CHOSEN (7-10), discard 5 CHOSEN, deck 3 DERIVED, flag 16 DERIVED"),
+    4: SetupCard(7, 3, 2, 1, 17,
+                 "dealt 7 CHOSEN (6-7), discard 3 CHOSEN, deck 2 DERIVED, flag 17 DERIVED"),
+    5: SetupCard(6, 3, 1, 1, 18,
+                 "dealt 6 CHOSEN (5-6), discard 3 CHOSEN, deck 1 DERIVED, flag 18 DERIVED"),
+    6: SetupCard(5, 2, 1, 1, 19,
+                 "dealt 5 SOURCE, discard 2 DERIVED, deck 1 DERIVED, flag 19 SOURCE"),
 }
 
 MIN_PLAYERS: Final = 2

@@ -31,11 +31,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Final
-
-import attrs
 
 from kernel.core import (
     ARG_NAMES,
@@ -71,11 +69,11 @@ from .data import (
 )
 from .state import (
     CHANCE_PHASES,
-    FIELDS,
     DEAL,
     DECK,
     DISCARD,
     DRAW,
+    FIELDS,
     INTEL,
     OVER,
     PLAY,
@@ -342,7 +340,11 @@ def parse_action(action: object) -> Action | Rejected:
 
 
 def why_not(s: CardsState, a: Action) -> Rejected | None:
-    """The rule that forbids ``a`` now, or None when it is legal."""
+    """The rule that forbids ``a`` now, or None when it is legal (KERNEL-LEGAL).
+
+    A well-formed action that is not legal is rejected naming the most
+    specific rule that forbids it, else KERNEL-LEGAL.
+    """
     ph = s.phase
     if ph == OVER:
         return Rejected("KERNEL-TERMINAL", "the race is over")
@@ -350,7 +352,7 @@ def why_not(s: CardsState, a: Action) -> Rejected | None:
         if a.kind != "draw":
             return Rejected("KERNEL-ACTOR", f"a chance node: only draw outcomes, not {a.text!r}")
         if a.arg not in _chance_pool(s):
-            return Rejected("CUC-INV-RACING", f"no {a.arg} card left to draw")
+            return Rejected("KERNEL-LEGAL", f"no {a.arg} card is left to draw")
         return None
     if a.kind == "draw":
         return Rejected("KERNEL-ACTOR", f"seat {s.turn} is to act, not chance")
@@ -427,7 +429,7 @@ def _with(cards: tuple[str, ...], *new: str) -> tuple[str, ...]:
 
 
 def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return seq[:i] + (value,) + seq[i + 1 :]
+    return (*seq[:i], value, *seq[i + 1:])
 
 
 _GET_FIELDS: Final = operator.attrgetter(*FIELDS)

@@ -37,7 +37,15 @@ import attrs
 from kernel.core import InvalidState
 from kernel.rules.camel import CAMELS, spare_spaces, track_length, valid_track, well_formed
 
-from .data import FULL_DECK, GAME_ID, LEADER_STACK, SETUP_CARDS, SETUP_REVEALS, START_MONEY, TRACK_CARDS
+from .data import (
+    FULL_DECK,
+    GAME_ID,
+    LEADER_STACK,
+    SETUP_CARDS,
+    SETUP_REVEALS,
+    START_MONEY,
+    TRACK_CARDS,
+)
 
 SETUP: Final = "setup"  # chance: the 5 starting-position reveals
 DEAL: Final = "deal"  # chance: one card dealt at a time

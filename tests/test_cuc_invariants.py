@@ -1,0 +1,161 @@
+"""Every invariant has a flag: break one thing, see exactly its ID (python-chess's status())."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from helpers import first_state, table
+
+import kernel
+from kernel.core import InvalidState
+
+Data = dict[str, Any]
+
+
+def _valid() -> Data:
+    return kernel.to_data(table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"],
+                                hands=[["green+1"], [], [], []]))
+
+
+def _camel_twice(d: Data) -> None:
+    d["stacks"][5].append("blue")
+
+
+def _camel_missing(d: Data) -> None:
+    d["stacks"][5] = []
+
+
+def _finish_during_play(d: Data) -> None:
+    d["stacks"][5] = []
+    d["stacks"][-1] = ["orange"]
+
+
+def _card_lost(d: Data) -> None:
+    d["deck"].pop()
+
+
+def _card_duplicated(d: Data) -> None:
+    d["deck"].append("blue+2")
+    d["discard"].remove("blue+2") if "blue+2" in d["discard"] else d["discard"].pop()
+    d["discard"].append("green+2")
+
+
+def _leader_card_vanished(d: Data) -> None:
+    d["leaders"]["blue"] = [2, 2, 3]
+
+
+def _leader_stack_misordered(d: Data) -> None:
+    d["leaders"]["blue"] = [2, 3, 2, 5]
+
+
+def _midfield_twice(d: Data) -> None:
+    d["bets"][1] = ["green:mid"]
+
+
+def _final_card_twice(d: Data) -> None:
+    d["winner_bets"][0] = "blue"
+    d["winner_bets"][2] = "blue"
+
+
+def _figure_on_a_camel(d: Data) -> None:
+    d["palm"] = {"space": 5, "holder": 0}
+
+
+def _figure_behind_the_last_camel(d: Data) -> None:
+    d["stacks"][0] = []
+    d["stacks"][2] = ["white", "yellow"]
+    d["palm"] = {"space": 1, "holder": 0}
+
+
+def _money_below_one(d: Data) -> None:
+    d["money"][0] = 0
+    d["payouts"][0] = [-3]
+
+
+def _money_without_payouts(d: Data) -> None:
+    d["money"][1] = 9
+
+
+def _half_card_in_the_middle(d: Data) -> None:
+    d["track"] = "FFHFFFFFF"
+
+
+def _turn_out_of_range(d: Data) -> None:
+    d["turn"] = 7
+
+
+def _two_hand_cards(d: Data) -> None:
+    d["hands"][0].append(d["discard"].pop())
+
+
+CASES: list[tuple[str, Callable[[Data], None], set[str]]] = [
+    # CUC-INV-CAMELS: the five camels each present exactly once.
+    ("camel twice", _camel_twice, {"CUC-INV-CAMELS"}),
+    ("camel missing", _camel_missing, {"CUC-INV-CAMELS"}),
+    # CUC-INV-STACKS: the Finish holds camels only once the race is over.
+    ("finish during play", _finish_during_play, {"CUC-INV-STACKS"}),
+    # CUC-INV-RACING: 30 racing cards, each in one place.
+    ("card lost", _card_lost, {"CUC-INV-RACING"}),
+    ("card duplicated", _card_duplicated, {"CUC-INV-RACING"}),
+    # CUC-INV-LEGCARDS: 20 leader and 5 midfield cards, each once; stacks 2,2,3,5.
+    ("leader card vanished", _leader_card_vanished, {"CUC-INV-LEGCARDS"}),
+    ("leader stack misordered", _leader_stack_misordered, {"CUC-INV-LEGCARDS"}),
+    ("midfield twice", _midfield_twice, {"CUC-INV-LEGCARDS"}),
+    # CUC-INV-FINALCARDS: one place each.
+    ("final card twice", _final_card_twice, {"CUC-INV-FINALCARDS"}),
+    # CUC-INV-FIGURES: on an empty space ahead of the last camel.
+    ("figure on a camel", _figure_on_a_camel, {"CUC-INV-FIGURES"}),
+    ("figure behind last camel", _figure_behind_the_last_camel, {"CUC-INV-FIGURES"}),
+    # CUC-INV-FLOOR (and the ledger, which dips below 1 with it).
+    ("money below one", _money_below_one, {"CUC-INV-FLOOR", "CUC-INV-LEDGER"}),
+    # CUC-INV-LEDGER: money is 3 plus the payouts recorded.
+    ("money without payouts", _money_without_payouts, {"CUC-INV-LEDGER"}),
+    # CUC-INV-TRACK: only the last card may be half covered.
+    ("half card in the middle", _half_card_in_the_middle, {"CUC-INV-TRACK"}),
+    # CUC-INV-PHASE: bookkeeping.
+    ("turn out of range", _turn_out_of_range, {"CUC-INV-PHASE"}),
+    ("two hand cards in play", _two_hand_cards, {"CUC-INV-PHASE"}),
+]
+
+
+def test_valid_table_breaks_nothing() -> None:
+    assert kernel.status(_valid()) == ()
+
+
+@pytest.mark.parametrize(("name", "corrupt", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_each_break_is_flagged(name: str, corrupt: Callable[[Data], None],
+                               expected: set[str]) -> None:
+    data = copy.deepcopy(_valid())
+    corrupt(data)
+    assert set(kernel.status(data)) == expected
+    with pytest.raises((InvalidState, ValueError)):  # such a state cannot be built
+        kernel.from_data(data)
+
+
+def test_extension_invariant_at_leg_setup() -> None:
+    # CUC-INV-EXTEND: at a leg's setup fewer than 3 spaces before the Finish
+    # is only possible when the spare cards ran out.
+    data = kernel.to_data(first_state(4, "deal"))
+    assert kernel.status(data) == ()
+    stacks = data["stacks"]
+    for stack in stacks:
+        stack.clear()
+    stacks[0] = ["blue", "green", "orange", "white"]
+    stacks[16] = ["yellow"]  # 1 space before the Finish, 9 spare spaces left
+    data["track"] = "FFFFFFFFH"
+    assert kernel.status(data) == ("CUC-INV-EXTEND",)
+    data["extended"] = 2
+    stacks[16] = []
+    stacks[13] = ["yellow"]  # extended, but 4 spaces between instead of 3
+    assert kernel.status(data) == ("CUC-INV-EXTEND",)
+
+
+def test_built_states_are_always_valid() -> None:
+    # Every invariant, on every state of a seeded game (all player counts).
+    for players in range(2, 7):
+        trace = kernel.play("camel-up-cards-2016", {"players": players}, players)
+        for step in trace.steps:
+            assert kernel.violations(step.state) == ()

@@ -1,0 +1,148 @@
+"""The game-agnostic API contract (KERNEL-* rules) on Camel Up Cards, and seeded random games."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from helpers import GAME, first_state, table
+
+import kernel
+from kernel.core import Action
+
+
+def test_registry() -> None:
+    # KERNEL-CONFIG: the registry lists the game with its version and player range.
+    assert GAME in kernel.games()
+    info = kernel.game_info(GAME)
+    assert (info.version, info.min_players, info.max_players) == (1, 2, 6)
+
+
+@pytest.mark.parametrize("config", [
+    {"players": 1}, {"players": 7}, {"players": "4"}, {"players": True}, {},
+    {"players": 4, "colour": "red"}, {"players": 3, "age_order": [0, 0, 1]},
+    {"players": 3, "age_order": [0, 1]}, ["players", 4],
+])
+def test_bad_configurations(config: object) -> None:
+    # KERNEL-CONFIG: rejected with a clear message.
+    assert kernel.check_config(GAME, config)
+    with pytest.raises(kernel.ConfigError):
+        kernel.new_game(GAME, config)  # type: ignore[arg-type]
+
+
+def test_unknown_game() -> None:
+    # KERNEL-CONFIG
+    with pytest.raises(kernel.ConfigError, match="unknown game"):
+        kernel.new_game("chess", {"players": 2})
+
+
+@pytest.mark.parametrize("junk", [
+    None, 3, 2.5, b"reveal", "", "reveal now", "palm:99", "palm:-1", "leg:purple",
+    {"kind": "palm"}, {"kind": "palm", "space": "5"}, {"kind": "palm", "space": True},
+    {"kind": "reveal", "extra": 1}, {"kind": 5}, ["reveal"], object(),
+])
+def test_junk_is_rejected_and_state_untouched(junk: object) -> None:
+    # KERNEL-INPUT: malformed input gets a rejection, never an exception.
+    s = table(deck=["blue+1", "green+1"])
+    before = kernel.to_data(s)
+    result = kernel.apply(s, junk)
+    assert isinstance(result, kernel.Rejected) and result.rule == "KERNEL-INPUT"
+    assert kernel.to_data(s) == before
+
+
+def test_other_games_action() -> None:
+    # KERNEL-GAME: an action of another game.
+    s = table(deck=["blue+1", "green+1"])
+    result = kernel.apply(s, Action("camel-up-2018", "reveal"))
+    assert isinstance(result, kernel.Rejected) and result.rule == "KERNEL-GAME"
+    result = kernel.apply(s, {"game": "hare-and-tortoise-2014", "kind": "reveal"})
+    assert isinstance(result, kernel.Rejected) and result.rule == "KERNEL-GAME"
+
+
+def test_wrong_actor() -> None:
+    # KERNEL-ACTOR: a decision at a chance node, a chance outcome at a decision node.
+    chance = kernel.new_game(GAME, {"players": 3})
+    assert kernel.apply(chance, "reveal").rule == "KERNEL-ACTOR"  # type: ignore[union-attr]
+    s = table(deck=["blue+1", "green+1"])
+    assert kernel.apply(s, "draw:blue+1").rule == "KERNEL-ACTOR"  # type: ignore[union-attr]
+
+
+def test_not_a_state() -> None:
+    # KERNEL-INPUT: apply on something that is not a state.
+    result = kernel.apply({"game": GAME}, "reveal")
+    assert isinstance(result, kernel.Rejected) and result.rule == "KERNEL-INPUT"
+
+
+def test_draw_of_an_absent_card() -> None:
+    # KERNEL-LEGAL: a well-formed chance outcome that is impossible now.
+    s = table(deck=["blue+1", "green+1"])
+    s2 = kernel.apply(s, "reveal")
+    assert isinstance(s2, kernel.Applied)
+    result = kernel.apply(s2.state, "draw:white+2")
+    assert isinstance(result, kernel.Rejected) and result.rule == "KERNEL-LEGAL"
+
+
+def test_terminal() -> None:
+    # KERNEL-TERMINAL
+    final = kernel.play(GAME, {"players": 2}, 3).final
+    assert kernel.current_actor(final) == kernel.TERMINAL
+    result = kernel.apply(final, "reveal")
+    assert isinstance(result, kernel.Rejected) and result.rule == "KERNEL-TERMINAL"
+
+
+def test_chance_outcomes_exact() -> None:
+    # KERNEL-CHANCE: distinct outcomes, exact fractions summing to 1.
+    s = first_state(5, "deal")
+    outcomes = kernel.chance_outcomes(s)
+    assert len({a for a, _ in outcomes}) == len(outcomes) == 10
+    assert sum(p for _, p in outcomes) == Fraction(1)
+    assert kernel.legal_actions(s) == tuple(a for a, _ in outcomes)
+
+
+def test_observation_hides_hands_and_deck() -> None:
+    # KERNEL-OBSERVATION: own hand yes; others' hands, deck and discard contents no.
+    s = table(deck=["blue+1", "green+1"], hands=[["white+2"], ["yellow+1"], [], []])
+    o = kernel.observation(s, 0)
+    assert o["hand"] == ["white+2"] and o["deck_size"] == 2
+    assert "deck" not in o and "hands" not in o and "discard" not in o
+    other = table(deck=["blue+1", "orange+1"], hands=[["white+2"], ["yellow+2"], [], []])
+    assert kernel.observation(other, 0) == o
+    assert kernel.observation(other, 1) != kernel.observation(s, 1)
+
+
+def test_text_and_data_forms_round_trip() -> None:
+    # KERNEL-INPUT: the canonical text and plain-data forms name the same actions.
+    info = kernel.game_info(GAME)
+    for action in info.all_actions:
+        assert kernel.parse_action(GAME, action.text) == action
+        assert kernel.parse_action(GAME, action.to_data()) == action
+    assert list(info.all_actions) == sorted(info.all_actions)
+
+
+def test_state_data_round_trip() -> None:
+    trace = kernel.play(GAME, {"players": 4}, 11)
+    for step in trace.steps[::7]:
+        assert kernel.from_data(kernel.to_data(step.state)) == step.state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_seeded_random_games_finish(players: int) -> None:
+    # A sample of the benchmark's sweep: every game ends with an outcome (CUC-GAME-END,
+    # CUC-WINNER), no invariant break, no exception; flipped cards never unflip
+    # (CUC-INV-SANDSTORM).
+    for seed in range(40):
+        trace = kernel.play(GAME, {"players": players}, seed)
+        out = kernel.outcome(trace.final)
+        assert out is not None and min(out.money) >= 1
+        assert out.winners == tuple(i for i, m in enumerate(out.money) if m == max(out.money))
+        previous = trace.initial.track
+        for step in trace.steps:
+            track = step.state.track
+            assert all(track[i] == 1 for i, side in enumerate(previous) if side == 1)
+            previous = track
+
+
+def test_play_is_reproducible() -> None:
+    a = kernel.play(GAME, {"players": 3}, 42)
+    b = kernel.play(GAME, {"players": 3}, 42)
+    assert a.actions() == b.actions() and a.final == b.final
