@@ -108,6 +108,9 @@ def _build_actions() -> dict[tuple[str, str | int | None], Action]:
 
 #: Every action the game knows, interned (the action universe).
 ACTIONS: Final = _build_actions()
+_PALM: Final = [ACTIONS.get(("palm", c)) for c in range(MAX_CELL + 1)]
+_FENNEC: Final = [ACTIONS.get(("fennec", c)) for c in range(MAX_CELL + 1)]
+_DRAW: Final = {c: ACTIONS[("draw", c)] for c in CARD_IDS}
 ALL_ACTIONS: Final = tuple(sorted(ACTIONS.values()))
 _BY_TEXT: Final = {a.text: a for a in ALL_ACTIONS}
 
@@ -265,7 +268,7 @@ def legal_actions(s: CardsState) -> tuple[Action, ...]:
     if ph == OVER:
         return ()
     if ph in CHANCE_PHASES:
-        return tuple(ACTIONS[("draw", c)] for c in _distinct_sorted(_chance_pool(s)))
+        return tuple(_DRAW[c] for c in _distinct_sorted(_chance_pool(s)))
     if ph in (DISCARD, DECK, INTEL):
         kind = {DISCARD: "discard", DECK: "deck", INTEL: "intel"}[ph]
         return tuple(ACTIONS[(kind, c)] for c in _distinct_sorted(s.hands[s.turn]))
@@ -276,12 +279,12 @@ def legal_actions(s: CardsState) -> tuple[Action, ...]:
     cells = _figure_cells(s) if (s.palm == 0 or s.fennec == 0) else []
     out: list[Action] = []
     if s.fennec == 0:
-        out += [ACTIONS[("fennec", c)] for c in cells]
+        out += [_FENNEC[c] for c in cells]  # type: ignore[misc]
     if s.hands[s.turn]:
         out.append(ACTIONS[("hand", None)])
     out += [b for b in bets if b.kind in ("leg", "lose", "mid")]
     if s.palm == 0:
-        out += [ACTIONS[("palm", c)] for c in cells]
+        out += [_PALM[c] for c in cells]  # type: ignore[misc]
     out.append(ACTIONS[("reveal", None)])
     out += [b for b in bets if b.kind == "win"]
     return tuple(out)
@@ -440,7 +443,7 @@ Table = dict[str, Any]
 
 
 def _step(s: CardsState, a: Action, ev: list[Event]) -> CardsState:
-    t: Table = dict(zip(FIELDS, _GET_FIELDS(s), strict=True))
+    t: Table = dict(zip(FIELDS, _GET_FIELDS(s)))  # noqa: B905 (same length by construction)
     kind = a.kind
     ph = s.phase
     if kind == "draw":

@@ -269,12 +269,7 @@ def _violations(s: CardsState) -> tuple[str, ...]:
         bad.append("CUC-INV-STACKS")
 
     # CUC-INV-RACING: each of the 30 racing cards in exactly one place.
-    cards = s.stock + s.discard + s.deck + s.revealed
-    for h in s.hands:
-        cards += h
-    for i in s.intel:
-        cards += i
-    if len(cards) != 30 or sorted(cards) != _FULL_DECK_LIST:
+    if not _racing_ok(s.stock, s.discard, s.deck, s.revealed, s.hands, s.intel):
         bad.append("CUC-INV-RACING")
 
     # CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once.
@@ -327,6 +322,24 @@ def _violations(s: CardsState) -> tuple[str, ...]:
 
 
 _FULL_DECK_LIST: Final = list(FULL_DECK)
+
+
+@lru_cache(maxsize=2048)
+def _racing_ok(
+    stock: tuple[str, ...],
+    discard: tuple[str, ...],
+    deck: tuple[str, ...],
+    revealed: tuple[str, ...],
+    hands: tuple[tuple[str, ...], ...],
+    intel: tuple[tuple[str, ...], ...],
+) -> bool:
+    """CUC-INV-RACING: the zones hold the 30 racing cards, each once (memoized: pure)."""
+    cards = stock + discard + deck + revealed
+    for h in hands:
+        cards += h
+    for i in intel:
+        cards += i
+    return len(cards) == 30 and sorted(cards) == _FULL_DECK_LIST
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,77 @@
+"""The gate's tool checks, run by the README's test command (``python3 -m pytest``).
+
+Types, lint, CrossHair contracts, the executable spec, the traceability gate
+and the golden vectors must all agree before a rule change lands. Each check
+runs the same command a developer would, so a failure prints that command's
+own report. ``pytest -m "not gate"`` skips them for a quick local loop.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kernel
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.gate
+
+
+def _run(*cmd: str, timeout: int = 600) -> None:
+    proc = subprocess.run(
+        cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    report = (proc.stdout + proc.stderr)[-6000:]
+    assert proc.returncode == 0, f"{' '.join(cmd)} exited {proc.returncode}:\n{report}"
+
+
+def test_mypy_strict() -> None:
+    _run(sys.executable, "-m", "mypy", "--strict", "kernel", "tests", "benchmarks")
+
+
+def test_ruff() -> None:
+    _run(sys.executable, "-m", "ruff", "check", "kernel", "tests", "benchmarks", "proofs")
+
+
+def test_doctests() -> None:
+    # The docstring examples of every kernel module run as written.
+    failures = 0
+    for mod in pkgutil.walk_packages(kernel.__path__, "kernel."):
+        module = importlib.import_module(mod.name)
+        failures += doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed
+    assert failures == 0
+
+
+def test_crosshair_contracts() -> None:
+    # proofs/run.py fails on a counterexample and on a precondition never met.
+    _run(sys.executable, "proofs/run.py", timeout=900)
+
+
+def test_spec_examples() -> None:
+    _run(sys.executable, "-m", "kernel.cli", "spec", "check")
+
+
+def test_traceability() -> None:
+    _run(sys.executable, "-m", "kernel.cli", "spec", "trace")
+
+
+def test_golden_vectors() -> None:
+    _run(sys.executable, "-m", "kernel.cli", "vectors", "--check")
+
+
+def test_main_job_runs() -> None:
+    # The README's first command: a complete seeded 4-player game, told with rule IDs.
+    proc = subprocess.run(
+        [sys.executable, "-m", "kernel.cli", "play", "--players", "4", "--seed", "7"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Final standings" in proc.stdout and "[CUC-" in proc.stdout
