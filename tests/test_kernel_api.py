@@ -40,6 +40,8 @@ def test_unknown_game() -> None:
     None, 3, 2.5, b"reveal", "", "reveal now", "palm:99", "palm:-1", "leg:purple",
     {"kind": "palm"}, {"kind": "palm", "space": "5"}, {"kind": "palm", "space": True},
     {"kind": "reveal", "extra": 1}, {"kind": 5}, ["reveal"], object(),
+    Action(GAME, "palm", [1]),  # type: ignore[arg-type]
+    Action(GAME, "fly", None), Action(GAME, "palm", 99),
 ])
 def test_junk_is_rejected_and_state_untouched(junk: object) -> None:
     # KERNEL-INPUT: malformed input gets a rejection, never an exception.

@@ -309,7 +309,10 @@ def parse_action(action: object) -> Action | Rejected:
     if isinstance(action, Action):
         if action.game != GAME_ID:
             return Rejected("KERNEL-GAME", f"action of game {action.game!r}, not {GAME_ID!r}")
-        found = ACTIONS.get((action.kind, action.arg))
+        try:
+            found = ACTIONS.get((action.kind, action.arg))
+        except TypeError:  # an unhashable argument
+            found = None
         if found is None:
             return Rejected("KERNEL-INPUT", f"unknown action {action.text!r}")
         return found
