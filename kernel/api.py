@@ -117,7 +117,13 @@ def to_data(state: Any) -> dict[str, PlainData]:
 
 def from_data(data: Mapping[str, Any]) -> Any:
     """Rebuild a state from its plain-data form (ValueError or InvalidState)."""
-    return game_info(str(data.get("game"))).from_data(data)
+    if not isinstance(data, Mapping):
+        raise ValueError("a state's plain data is a mapping")
+    try:
+        info = game_info(str(data.get("game")))
+    except ConfigError as exc:
+        raise ValueError(str(exc)) from None
+    return info.from_data(data)
 
 
 def status(data: Mapping[str, Any]) -> tuple[str, ...]:

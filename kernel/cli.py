@@ -29,7 +29,7 @@ def _play(argv: Sequence[str]) -> int:
     args = p.parse_args(argv)
     problem = kernel.check_config(args.game, {"players": args.players})
     if problem:
-        print(f"race-kernel: bad configuration: {problem} [KERNEL-CONFIG]", file=sys.stderr)
+        print(f"race-kernel: bad configuration: {problem}", file=sys.stderr)
         return 2
     trace = kernel.play(args.game, {"players": args.players}, args.seed)
     for line in narrate(trace, verbose=args.verbose):

@@ -169,7 +169,12 @@ class Outcome:
 
 
 class ConfigError(ValueError):
-    """A configuration the game does not accept (rule KERNEL-CONFIG)."""
+    """A configuration the game does not accept; the message names rule KERNEL-CONFIG."""
+
+    rule = "KERNEL-CONFIG"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"{message} [KERNEL-CONFIG]")
 
 
 class InvalidState(ValueError):

@@ -148,3 +148,50 @@ def test_play_is_reproducible() -> None:
     a = kernel.play(GAME, {"players": 3}, 42)
     b = kernel.play(GAME, {"players": 3}, 42)
     assert a.actions() == b.actions() and a.final == b.final
+
+
+@pytest.mark.parametrize("choice", ["discard:white+2", "deck:blue+1", "intel:white+2"])
+def test_leg_setup_choices_are_not_turn_actions(choice: str) -> None:
+    # CUC-TURN-SHAPE: during a turn a leg-setup choice is rejected, never applied or raised.
+    s = table(deck=["blue+1", "green+1"], hands=[["white+2"], [], [], []])
+    result = kernel.apply(s, choice)
+    assert isinstance(result, kernel.Rejected) and result.rule == "CUC-TURN-SHAPE"
+
+
+def test_unordered_zones_from_data() -> None:
+    # KERNEL-CHANCE: the racing deck is an unordered multiset, however it is listed.
+    data = kernel.to_data(table(deck=["green+1", "blue+1", "green+1"]))
+    data["deck"] = ["green+1", "blue+1", "green+1"]
+    s = kernel.from_data(data)
+    after = kernel.apply(s, "reveal")
+    assert isinstance(after, kernel.Applied)
+    assert [(a.text, p) for a, p in kernel.chance_outcomes(after.state)] == [
+        ("draw:blue+1", Fraction(1, 3)), ("draw:green+1", Fraction(2, 3))]
+
+
+@pytest.mark.parametrize("data", [
+    {"game": GAME}, {"game": GAME, "players": "x"}, [], {"game": "other"},
+])
+def test_unreadable_state_data(data: object) -> None:
+    # KERNEL-INPUT: from_data says ValueError for anything it cannot read.
+    with pytest.raises(ValueError):
+        kernel.from_data(data)  # type: ignore[arg-type]
+
+
+def test_claimed_seat_must_be_the_actor() -> None:
+    # KERNEL-ACTOR: a plain-data action may say who plays it; the wrong player is rejected.
+    s = table(deck=["blue+1", "green+1"], turn=2)
+    wrong = kernel.apply(s, {"kind": "reveal", "seat": 1})
+    assert isinstance(wrong, kernel.Rejected) and wrong.rule == "KERNEL-ACTOR"
+    right = kernel.apply(s, {"kind": "reveal", "seat": 2})
+    assert isinstance(right, kernel.Applied)
+    draw = kernel.apply(right.state, {"kind": "draw", "card": "blue+1", "seat": "chance"})
+    assert isinstance(draw, kernel.Applied)
+    bad = kernel.apply(s, {"kind": "reveal", "seat": "two"})
+    assert isinstance(bad, kernel.Rejected) and bad.rule == "KERNEL-INPUT"
+
+
+def test_config_error_names_its_rule() -> None:
+    # KERNEL-CONFIG
+    problem = kernel.check_config(GAME, {"players": 9})
+    assert problem is not None and "KERNEL-CONFIG" in problem

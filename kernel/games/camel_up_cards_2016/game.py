@@ -88,6 +88,7 @@ MAX_CELL: Final = 2 * TRACK_CARDS  # the most spaces a track can have
 BET_KINDS: Final = ("leg", "lose", "mid", "win")
 TRACK_KINDS: Final = ("fennec", "hand", "palm", "reveal")
 CARD_KINDS: Final = ("deck", "discard", "draw", "intel")
+PLAY_KINDS: Final = frozenset((*BET_KINDS, *TRACK_KINDS, "end"))
 
 
 def _build_actions() -> dict[tuple[str, str | int | None], Action]:
@@ -370,7 +371,9 @@ def why_not(s: CardsState, a: Action) -> Rejected | None:
         if a.arg not in s.hands[s.turn]:
             return Rejected(rule, f"seat {s.turn} holds no {a.arg} card")
         return None
-    # PLAY
+    # PLAY: a turn is race-track actions, betting actions and `end` (CUC-TURN-SHAPE)
+    if a.kind not in PLAY_KINDS:
+        return Rejected("CUC-TURN-SHAPE", f"{a.kind!r} is a leg-setup choice, not part of a turn")
     if a.kind in BET_KINDS:
         if s.bet_done:
             return Rejected("CUC-TURN-SHAPE", "at most one betting action per turn")
@@ -403,7 +406,9 @@ def why_not(s: CardsState, a: Action) -> Rejected | None:
                 f"space {a.arg} is not an empty space ahead of the last camel before the Finish",
             )
         return None
-    return None  # reveal: the deck is never empty during a leg (CUC-LEG-END)
+    if a.kind == "reveal":
+        return None  # the deck is never empty during a leg (CUC-LEG-END)
+    return Rejected("KERNEL-LEGAL", f"{a.text!r} is not legal now")
 
 
 # --------------------------------------------------------------------------
@@ -414,6 +419,19 @@ def apply(s: CardsState, action: object) -> Result:
     """Apply ``action``: the next state and events, or a rejection. Never raises."""
     if not isinstance(s, CardsState):
         return Rejected("KERNEL-INPUT", f"not a {GAME_ID} state: {type(s).__name__}")
+    if isinstance(action, Mapping) and "seat" in action:  # KERNEL-ACTOR: who claims to act
+        claimed = action["seat"]
+        actor = current_actor(s)
+        if claimed == "chance":
+            claimed = CHANCE
+        if isinstance(claimed, bool) or not isinstance(claimed, int):
+            return Rejected("KERNEL-INPUT", "'seat' must be a seat number or \"chance\"")
+        if actor == TERMINAL:
+            return Rejected("KERNEL-TERMINAL", "the race is over")
+        if claimed != actor:
+            who = "chance" if actor == CHANCE else f"seat {actor}"
+            return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {action['seat']!r}'s")
+        action = {k: v for k, v in action.items() if k != "seat"}
     a = parse_action(action)
     if isinstance(a, Rejected):
         return a
@@ -498,6 +516,8 @@ def _move(t: Table, c: int, steps: int, ev: list[Event]) -> bool:
         rules += ["CUC-MOVE-PALM" if f == "palm" else "CUC-MOVE-FENNEC" for f in m.used]
         if len(m.used) > 1:
             rules.append("CUC-MOVE-CHAIN")
+    if m.target == finish:
+        rules.append("CUC-GAME-END")
     ev.append(Event("camel-moved", tuple(rules), {
         "camel": CAMEL_COLOURS[c],
         "from": pos[c],
@@ -689,12 +709,16 @@ def _draw(t: Table, card: str, ev: list[Event]) -> None:
     if t["deck"]:
         _after_track_action(t)
         return
-    # CUC-LEG-END: the last card ends the leg at once; hand cards discarded.
+    _end_leg(t, ev)
+    _begin_leg(t, ev)
+
+
+def _end_leg(t: Table, ev: list[Event]) -> None:
+    """CUC-LEG-END: hand cards discarded without effect, then the leg payout."""
     held = tuple(c for h in t["hands"] for c in h)
     ev.append(Event("leg-ended", ("CUC-LEG-END",), {"leg": t["leg"], "discarded": len(held)}))
     t.update(hands=((),) * t["players"], discard=_with(t["discard"], *held))
     _leg_payout(t, ev)
-    _begin_leg(t, ev)
 
 
 def _pay(t: Table, deltas: list[int], kind: str, rules: tuple[str, ...], ev: list[Event]) -> None:
@@ -735,7 +759,7 @@ def _end_game(t: Table, ev: list[Event]) -> None:
     pos, height = t["pos"], t["height"]
     leader = max(range(5), key=lambda c: (pos[c], height[c]))
     ev.append(Event("race-ended", ("CUC-GAME-END",), {"leader": CAMEL_COLOURS[leader]}))
-    _leg_payout(t, ev)
+    _end_leg(t, ev)
     rank = camel.ranks(pos, height)
     deltas = []
     for seat in range(t["players"]):
@@ -836,17 +860,23 @@ def observation(s: CardsState, seat: int) -> dict[str, PlainData]:
     return data
 
 
-def _cards(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or any(c not in CARD_CAMEL for c in value):
-        raise ValueError("a card list")
-    return tuple(value)
+def _cards(value: object, ordered: bool = False) -> tuple[str, ...]:
+    """A card zone; unordered zones are multisets, kept sorted (the revealed pile is ordered)."""
+    if not isinstance(value, list) or any(not isinstance(c, str) or c not in CARD_CAMEL
+                                          for c in value):
+        raise ValueError(f"not a list of racing cards: {value!r:.80}")
+    return tuple(value) if ordered else tuple(sorted(value))
 
 
 def from_data(data: Mapping[str, Any]) -> CardsState:
     """Rebuild a state from :func:`to_data` output (raises ValueError or InvalidState)."""
-    if data.get("game") != GAME_ID:
+    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
         raise ValueError(f"not a {GAME_ID} state")
-    return CardsState(**_fields_from_data(data))
+    try:
+        fields = _fields_from_data(data)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a readable {GAME_ID} state: {type(exc).__name__} {exc}") from exc
+    return CardsState(**fields)
 
 
 def _fields_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -897,8 +927,8 @@ def _fields_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
         "discard": _cards(data["discard"]),
         "deck": _cards(data["deck"]),
         "intel": tuple(_cards(i) for i in data["intel"]),
-        "revealed": _cards(data["revealed"]),
-        "shown": _cards(data["shown"]),
+        "revealed": _cards(data["revealed"], ordered=True),
+        "shown": _cards(data["shown"], ordered=True),
         "leaders": tuple(tuple(int(v) for v in data["leaders"][c]) for c in CAMEL_COLOURS),
         "midfield": tuple(c in data["midfield"] for c in CAMEL_COLOURS),
         "bets": tuple(tuple(bet(b) for b in seat) for seat in data["bets"]),

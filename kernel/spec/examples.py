@@ -1,0 +1,553 @@
+"""Executable examples: loading, validating and running them against the kernel.
+
+Examples are data (``spec/<game-id>/examples/<area>.json``, format in
+``spec/README.md`` and ``spec/example.schema.json``). This module is the
+Python kernel's driver for them: another implementation writes its own driver
+for the same data (see ``race-kernel spec export``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import kernel
+from kernel.core import CHANCE, TERMINAL, ConfigError, InvalidState, PlainData, Rejected
+
+SCHEMA_VERSION = 1
+SCHEMA_FILE = "example.schema.json"
+#: The rule named when a configuration is refused (the only rejection that
+#: happens while building a start rather than in ``apply``).
+CONFIG_RULE = "KERNEL-CONFIG"
+
+
+@attrs.frozen
+class Example:
+    """One example, with the file it comes from."""
+
+    id: str
+    game: str
+    area: str
+    path: Path
+    rules: tuple[str, ...]
+    description: str
+    start: Mapping[str, Any]
+    actions: tuple[Any, ...]
+    expect: Mapping[str, Any]
+    raw: Mapping[str, Any]
+
+
+@attrs.frozen
+class ExampleFile:
+    path: Path
+    game: str
+    area: str
+    fixtures: Mapping[str, Mapping[str, Any]]
+    examples: tuple[Example, ...]
+    raw: Mapping[str, Any]
+
+
+@attrs.frozen
+class Problem:
+    """Something wrong with the example files themselves (not a rule failure)."""
+
+    where: str
+    message: str
+
+
+@attrs.frozen
+class Suite:
+    """Every example file under a spec directory, with the problems found loading it."""
+
+    files: tuple[ExampleFile, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def examples(self) -> tuple[Example, ...]:
+        return tuple(e for f in self.files for e in f.examples)
+
+    def fixtures(self, game: str) -> dict[str, Mapping[str, Any]]:
+        out: dict[str, Mapping[str, Any]] = {}
+        for f in self.files:
+            if f.game == game:
+                out.update(f.fixtures)
+        return out
+
+
+def schema(spec_dir: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((spec_dir / SCHEMA_FILE).read_text(encoding="utf-8"))
+    return loaded
+
+
+def schema_errors(document: object, schema_data: Mapping[str, Any],
+                  kind: str | None = None) -> list[str]:
+    """Schema violations of an example file or an export document (empty when valid).
+
+    ``kind`` ("exampleFile" or "exportDocument") checks against that branch of the
+    schema only, which gives precise messages; by default it is chosen from the
+    document (an export has a ``kind`` key). Needs ``jsonschema`` (a test
+    dependency); without it the structural checks of :func:`load_suite` still
+    run and this returns one note.
+    """
+    try:
+        import jsonschema
+    except ImportError:  # pragma: no cover - jsonschema is installed with the test extra
+        return ["jsonschema is not installed: schema not checked (pip install jsonschema)"]
+    if kind is None:
+        is_export = isinstance(document, Mapping) and "kind" in document
+        kind = "exportDocument" if is_export else "exampleFile"
+    branch = {k: v for k, v in schema_data.items() if k != "oneOf"}
+    branch["$ref"] = f"#/$defs/{kind}"
+    validator = jsonschema.Draft202012Validator(branch)
+    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    out: list[str] = []
+    for err in errors:
+        where = "/".join(str(p) for p in err.absolute_path) or "(top)"
+        out.append(f"{where}: {err.message[:300]}")
+    return out
+
+
+def example_files(spec_dir: Path) -> list[Path]:
+    return sorted(spec_dir.glob("*/examples/*.json"))
+
+
+def load_suite(spec_dir: Path, validate: bool = True) -> Suite:
+    """Load every example file; schema problems, duplicate ids and bad fixtures are problems."""
+    schema_data = schema(spec_dir) if validate else None
+    files: list[ExampleFile] = []
+    problems: list[Problem] = []
+    seen_ids: dict[str, str] = {}
+    seen_fixtures: dict[tuple[str, str], str] = {}
+    for path in example_files(spec_dir):
+        rel = _rel(path, spec_dir)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            problems.append(Problem(rel, f"not readable JSON: {exc}"))
+            continue
+        if schema_data is not None:
+            errs = schema_errors(raw, schema_data)
+            if errs:
+                problems.extend(Problem(rel, f"schema: {e}") for e in errs)
+                continue
+        if not isinstance(raw, dict) or "examples" not in raw:
+            problems.append(Problem(rel, "not an example file"))
+            continue
+        game = str(raw["game"])
+        folder = path.parent.parent.name
+        if game != folder:
+            problems.append(Problem(rel, f"game {game!r} in a file under spec/{folder}/"))
+        area = str(raw["area"])
+        if area != path.stem:
+            problems.append(Problem(rel, f"area {area!r} differs from the file name {path.stem!r}"))
+        fixtures = dict(raw.get("fixtures", {}))
+        for name in fixtures:
+            other = seen_fixtures.get((game, name))
+            if other is not None:
+                problems.append(Problem(rel, f"fixture {name!r} also defined in {other}"))
+            seen_fixtures[(game, name)] = rel
+        examples: list[Example] = []
+        for item in raw["examples"]:
+            ex = Example(
+                id=str(item["id"]),
+                game=game,
+                area=area,
+                path=path,
+                rules=tuple(item["rules"]),
+                description=str(item["description"]),
+                start=item["start"],
+                actions=tuple(item.get("actions", ())),
+                expect=item["expect"],
+                raw=item,
+            )
+            other = seen_ids.get(ex.id)
+            if other is not None:
+                problems.append(Problem(rel, f"example id {ex.id!r} also used in {other}"))
+            seen_ids[ex.id] = rel
+            examples.append(ex)
+        files.append(ExampleFile(path, game, area, fixtures, tuple(examples), raw))
+    suite = Suite(tuple(files), tuple(problems))
+    return attrs.evolve(suite, problems=(*suite.problems, *_fixture_problems(suite, spec_dir)))
+
+
+def _fixture_problems(suite: Suite, spec_dir: Path) -> list[Problem]:
+    """Every ``from`` names a fixture of the same game, without cycles."""
+    problems: list[Problem] = []
+    for f in suite.files:
+        fixtures = suite.fixtures(f.game)
+        starts = [(f"fixture {n}", s) for n, s in f.fixtures.items()]
+        starts += [(f"example {e.id}", e.start) for e in f.examples]
+        for label, start in starts:
+            seen: list[str] = []
+            current: Mapping[str, Any] | None = start
+            while current is not None and "from" in current:
+                name = str(current["from"])
+                if name in seen:
+                    problems.append(Problem(_rel(f.path, spec_dir),
+                                            f"{label}: fixture cycle {' -> '.join(seen)}"))
+                    break
+                seen.append(name)
+                current = fixtures.get(name)
+                if current is None:
+                    problems.append(Problem(_rel(f.path, spec_dir),
+                                            f"{label}: unknown fixture {name!r}"))
+    return problems
+
+
+def _rel(path: Path, spec_dir: Path) -> str:
+    try:
+        return str(path.relative_to(spec_dir.parent))
+    except ValueError:
+        return str(path)
+
+
+# --------------------------------------------------------------------------
+# building the start
+
+
+class StartError(Exception):
+    """The start could not be built."""
+
+    def __init__(self, message: str, data: Mapping[str, Any] | None = None,
+                 broken: tuple[str, ...] = (), config_rejected: bool = False) -> None:
+        super().__init__(message)
+        self.data = data
+        self.broken = broken
+        self.config_rejected = config_rejected
+
+
+def build_start(game: str, start: Mapping[str, Any],
+                fixtures: Mapping[str, Mapping[str, Any]], depth: int = 0) -> Any:
+    """The state a start describes (raises StartError)."""
+    if depth > 20:
+        raise StartError("fixtures nest too deeply (a cycle?)")
+    if "from" in start:
+        name = str(start["from"])
+        if name not in fixtures:
+            raise StartError(f"unknown fixture {name!r}")
+        state = build_start(game, fixtures[name], fixtures, depth + 1)
+    elif "setup" in start:
+        try:
+            state = kernel.new_game(game, start["setup"])
+        except ConfigError as exc:
+            raise StartError(f"configuration refused: {exc}", config_rejected=True) from None
+    elif "state" in start:
+        data = start["state"]
+        if data.get("game") != game:
+            raise StartError(f"state of game {data.get('game')!r} in a {game} example file")
+        state = _rebuild(data)
+    else:
+        raise StartError("a start needs one of from, setup, state")
+    for i, action in enumerate(start.get("actions", ())):
+        result = kernel.apply(state, action)
+        if isinstance(result, Rejected):
+            raise StartError(f"start action {i + 1} {action!r} rejected: "
+                             f"{result.rule}: {result.reason}")
+        state = result.state
+    patch = start.get("patch")
+    if patch:
+        data = kernel.to_data(state)
+        data.update(patch)
+        state = _rebuild(data)
+    return state
+
+
+def _rebuild(data: Mapping[str, Any]) -> Any:
+    try:
+        return kernel.from_data(data)
+    except InvalidState as exc:
+        raise StartError(f"the start breaks {', '.join(exc.ids)}", data, exc.ids) from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        broken = _status(data)
+        raise StartError(f"the start is not a readable state ({type(exc).__name__}: {exc})",
+                         data, broken) from None
+
+
+def _status(data: Mapping[str, Any]) -> tuple[str, ...]:
+    try:
+        return tuple(kernel.status(data))
+    except (ValueError, KeyError, TypeError, ConfigError) as exc:
+        return (f"status() failed: {type(exc).__name__}: {exc}",)
+
+
+# --------------------------------------------------------------------------
+# matching
+
+
+def match(expected: PlainData, actual: PlainData, path: str = "") -> str | None:
+    """None when ``actual`` matches ``expected``, else where and how it differs.
+
+    Dicts match as subsets (every expected key present and matching), lists
+    need the same length with each element matching, other values must be
+    equal and of the same JSON type (``true`` is not ``1``).
+    """
+    here = path or "(top)"
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return f"{here}: expected an object, got {_short(actual)}"
+        for key, value in expected.items():
+            if key not in actual:
+                return f"{path + '.' if path else ''}{key}: missing (expected {_short(value)})"
+            problem = match(value, actual[key], f"{path + '.' if path else ''}{key}")
+            if problem:
+                return problem
+        return None
+    if isinstance(expected, list | tuple):
+        if not isinstance(actual, list | tuple):
+            return f"{here}: expected a list, got {_short(actual)}"
+        if len(expected) != len(actual):
+            return (f"{here}: expected {len(expected)} items {_short(expected)}, "
+                    f"got {len(actual)} {_short(actual)}")
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            problem = match(e, a, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(expected, bool) != isinstance(actual, bool) or expected != actual:
+        return f"{here}: expected {_short(expected)}, got {_short(actual)}"
+    return None
+
+
+def _short(value: PlainData, limit: int = 160) -> str:
+    text = json.dumps(value, sort_keys=True, default=str)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def event_matches(pattern: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
+    if pattern.get("event") != event.get("event"):
+        return False
+    rules = pattern.get("rules")
+    if rules is not None and not set(rules) <= set(event.get("rules", ())):
+        return False
+    data = {k: v for k, v in pattern.items() if k not in ("event", "rules")}
+    return match(data, event) is None
+
+
+def _event_text(event: Mapping[str, Any]) -> str:
+    data = {k: v for k, v in event.items() if k not in ("event", "rules")}
+    return f"{event.get('event')} {json.dumps(data, sort_keys=True)} {event.get('rules')}"
+
+
+def events_problem(patterns: Sequence[Mapping[str, Any]],
+                   events: Sequence[Mapping[str, Any]]) -> str | None:
+    """The expected events must occur in order, as a subsequence (greedy is exact here)."""
+    at = 0
+    for n, pattern in enumerate(patterns):
+        for i in range(at, len(events)):
+            if event_matches(pattern, events[i]):
+                at = i + 1
+                break
+        else:
+            shown = "\n      ".join(_event_text(e) for e in events) or "(none)"
+            return (f"expected event #{n + 1} {json.dumps(pattern, sort_keys=True)} not found "
+                    f"(in order) among the events:\n      {shown}")
+    return None
+
+
+# --------------------------------------------------------------------------
+# running
+
+
+@attrs.frozen
+class Result:
+    example: Example
+    failures: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def actor_name(actor: int) -> int | str:
+    if actor == CHANCE:
+        return "chance"
+    if actor == TERMINAL:
+        return "terminal"
+    return actor
+
+
+def run_example(example: Example, fixtures: Mapping[str, Mapping[str, Any]]) -> Result:
+    """Run one example; the result lists every expectation that failed."""
+    try:
+        failures = _run(example, fixtures)
+    except Exception as exc:  # a crash in the kernel is a failure of the example
+        failures = [f"crashed: {type(exc).__name__}: {exc}"]
+    return Result(example, tuple(failures))
+
+
+def _run(example: Example, fixtures: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    expect = example.expect
+    try:
+        state = build_start(example.game, example.start, fixtures)
+    except StartError as exc:
+        return _broken_start(example, exc)
+    failures: list[str] = []
+    events: list[dict[str, Any]] = []
+    rejection: Rejected | None = None
+    for i, action in enumerate(example.actions):
+        before = kernel.to_data(state)
+        result = kernel.apply(state, action)
+        if isinstance(result, Rejected):
+            if kernel.to_data(state) != before:
+                failures.append(f"action {i + 1} {action!r}: the rejection changed the state")
+            if i == len(example.actions) - 1 and "rejected" in expect:
+                rejection = result
+                break
+            return [*failures,
+                    f"action {i + 1} {action!r} rejected: {result.rule}: {result.reason}"]
+        events.extend(e.to_data() for e in result.events)
+        state = result.state
+    if "rejected" in expect:
+        wanted = _rejection_rules(expect["rejected"])
+        if rejection is None:
+            what = "no action" if not example.actions else f"{example.actions[-1]!r}"
+            failures.append(
+                f"expected a rejection naming {' or '.join(wanted)}; {what} was accepted")
+        elif rejection.rule not in wanted:
+            failures.append(f"rejected naming {rejection.rule} ({rejection.reason}), "
+                            f"expected {' or '.join(wanted)}")
+    failures.extend(_check_state(expect, state, events))
+    return failures
+
+
+def _rejection_rules(expected: str | Sequence[str]) -> tuple[str, ...]:
+    """The rule IDs a rejection may name: one, or any one of a list."""
+    return (expected,) if isinstance(expected, str) else tuple(expected)
+
+
+def _broken_start(example: Example, exc: StartError) -> list[str]:
+    expect = example.expect
+    if exc.config_rejected:
+        if example.actions or set(expect) != {"rejected"}:
+            return [f"{exc}: only {{\"rejected\": \"{CONFIG_RULE}\"}} can be expected "
+                    "of a refused configuration, with no actions"]
+        if CONFIG_RULE not in _rejection_rules(expect["rejected"]):
+            return [f"{exc}: a refused configuration is a {CONFIG_RULE} rejection, "
+                    f"expected {expect['rejected']}"]
+        return []
+    if exc.data is not None and "status" in expect:
+        if example.actions or set(expect) != {"status"}:
+            return [f"{exc}: a start that breaks invariants can only expect `status`, "
+                    "with no actions"]
+        return _status_problem(expect["status"], exc.broken)
+    return [f"start failed: {exc}"]
+
+
+def _status_problem(expected: Sequence[str], actual: Sequence[str]) -> list[str]:
+    if set(expected) != set(actual) or len(set(actual)) != len(actual):
+        return [f"status: expected {sorted(expected)}, got {list(actual)}"]
+    return []
+
+
+def _check_state(expect: Mapping[str, Any], state: Any, events: list[dict[str, Any]]) -> list[str]:
+    failures: list[str] = []
+    if "state" in expect:
+        problem = match(expect["state"], kernel.to_data(state))
+        if problem:
+            failures.append(f"state: {problem}")
+    if "events" in expect:
+        problem = events_problem(expect["events"], events)
+        if problem:
+            failures.append(f"events: {problem}")
+    for pattern in expect.get("events_absent", ()):
+        hits = [e for e in events if event_matches(pattern, e)]
+        if hits:
+            failures.append(f"events_absent: {json.dumps(pattern, sort_keys=True)} matched "
+                            f"{_event_text(hits[0])}")
+    if "legal" in expect:
+        failures.extend(_legal_problems(expect["legal"], state))
+    if "chance" in expect:
+        failures.extend(_chance_problems(expect["chance"], state))
+    if "actor" in expect:
+        actual = actor_name(kernel.current_actor(state))
+        if actual != expect["actor"]:
+            failures.append(f"actor: expected {expect['actor']!r}, got {actual!r}")
+    if "outcome" in expect:
+        out = kernel.outcome(state)
+        if expect["outcome"] is None:
+            if out is not None:
+                failures.append(f"outcome: expected none (game not over), got {out.to_data()}")
+        elif out is None:
+            failures.append("outcome: expected a finished game, got none")
+        else:
+            problem = match(expect["outcome"], out.to_data())
+            if problem:
+                failures.append(f"outcome: {problem}")
+    for obs in expect.get("observation", ()):
+        seat = int(obs["seat"])
+        data = kernel.observation(state, seat)
+        problem = match(obs.get("match", {}), data)
+        if problem:
+            failures.append(f"observation of seat {seat}: {problem}")
+        for key in obs.get("absent", ()):
+            if key in data:
+                failures.append(f"observation of seat {seat}: key {key!r} must be absent, "
+                                f"got {_short(data[key])}")
+    if "status" in expect:
+        failures.extend(_status_problem(expect["status"], _status(kernel.to_data(state))))
+    return failures
+
+
+def _legal_problems(spec: Mapping[str, Any], state: Any) -> list[str]:
+    legal = [a.text for a in kernel.legal_actions(state)]
+    actual = set(legal)
+    out: list[str] = []
+    if len(actual) != len(legal):
+        out.append(f"legal: actions listed twice in {legal}")
+    if "exact" in spec:
+        wanted = set(spec["exact"])
+        if wanted != actual:
+            out.append(f"legal: missing {sorted(wanted - actual)}, "
+                       f"unexpected {sorted(actual - wanted)}")
+    missing = [a for a in spec.get("contains", ()) if a not in actual]
+    if missing:
+        out.append(f"legal: expected to contain {missing}; legal are {legal}")
+    present = [a for a in spec.get("excludes", ()) if a in actual]
+    if present:
+        out.append(f"legal: expected to exclude {present}")
+    return out
+
+
+def _fraction(text: str) -> Fraction:
+    num, _, den = text.partition("/")
+    return Fraction(int(num), int(den))
+
+
+def _chance_problems(spec: Mapping[str, Any], state: Any) -> list[str]:
+    pairs = kernel.chance_outcomes(state)
+    actual: dict[str, Fraction] = {}
+    out: list[str] = []
+    for action, p in pairs:
+        if action.text in actual:
+            out.append(f"chance: outcome {action.text} listed twice")
+        actual[action.text] = actual.get(action.text, Fraction(0)) + p
+    wanted = {k: _fraction(v) for k, v in spec.get("exact", spec.get("contains", {})).items()}
+    if "exact" in spec and set(wanted) != set(actual):
+        out.append(f"chance: missing {sorted(set(wanted) - set(actual))}, "
+                   f"unexpected {sorted(set(actual) - set(wanted))}")
+    for text, p in wanted.items():
+        if text in actual and actual[text] != p:
+            listed = sum(1 for a, _ in pairs if a.text == text)
+            how = f" (summed over its {listed} listings)" if listed > 1 else ""
+            out.append(f"chance: {text} has probability {actual[text]}{how}, expected {p}")
+        elif text not in actual and "contains" in spec:
+            out.append(f"chance: {text} is not an outcome")
+    return out
+
+
+def run_suite(suite: Suite, game: str | None = None, rule: str | None = None) -> list[Result]:
+    out: list[Result] = []
+    fixtures_by_game: dict[str, dict[str, Mapping[str, Any]]] = {}
+    for ex in suite.examples:
+        if game is not None and ex.game != game:
+            continue
+        if rule is not None and rule not in ex.rules:
+            continue
+        fixtures = fixtures_by_game.setdefault(ex.game, suite.fixtures(ex.game))
+        out.append(run_example(ex, fixtures))
+    return out
