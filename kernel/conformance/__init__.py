@@ -1,0 +1,23 @@
+"""The conformance kit: check an implementation in any language against the kernel.
+
+- :mod:`kernel.conformance.canonical`: canonical JSON, state digests, the
+  plain-data forms of actions, events, observations and outcomes;
+- :mod:`kernel.conformance.trace`: traces as JSON Lines (write, read, replay);
+- :mod:`kernel.conformance.vectors`: golden vectors per game, with the rule
+  coverage check;
+- :mod:`kernel.conformance.protocol`: the JSON-lines driver protocol and the
+  clients that speak it (a subprocess, or a Python object in-process);
+- :mod:`kernel.conformance.server`: a reference server speaking the protocol
+  with the kernel itself (``python -m kernel.conformance.server``);
+- :mod:`kernel.conformance.compare`: the step-by-step comparison with the kernel;
+- :mod:`kernel.conformance.driver`: Hypothesis-driven differential testing
+  with shrinking (``race-kernel diff``);
+- :mod:`kernel.conformance.inprocess`: the same for Python implementations.
+
+The formats are specified in ``spec/PROTOCOL.md``.
+"""
+
+from typing import Final
+
+#: The version of the trace format and the driver protocol (spec/PROTOCOL.md).
+PROTOCOL_VERSION: Final = 1

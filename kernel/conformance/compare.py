@@ -1,0 +1,370 @@
+"""Lock-step comparison of an implementation (a :class:`Peer`) with the kernel.
+
+A :class:`Session` plays the same actions on the kernel and on the peer and
+compares, after the new game and after every action: acceptance or the
+rejecting rule ID, the events, the state (digest; the full state when the
+peer offers it, to name the differing fields), the actor, the legal actions
+(a set), the chance probabilities, an observation (when offered) and, at the
+end, the outcome. The first difference is a :class:`Divergence`, which names
+the rule IDs involved. The session also records the kernel's side as trace
+lines, so a divergence is saved as a replayable trace.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+import kernel
+from kernel.conformance.canonical import diff_paths, fraction_text, state_to_data
+from kernel.conformance.protocol import Peer, PeerFailure, Response
+from kernel.conformance.trace import Line, header_line, step_line
+from kernel.core import Applied, PlainData, Rejected
+
+
+@attrs.frozen
+class Divergence:
+    """The first difference between the kernel and an implementation.
+
+    ``step`` is the number of actions applied before it was seen (0: right
+    after the new game); ``what`` names the comparison that failed (or
+    ``program`` when the implementation crashed, hung or printed garbage, with
+    ``failure`` its kind).
+    """
+
+    step: int
+    what: str
+    message: str
+    rules: tuple[str, ...] = ()
+    expected: PlainData = None
+    actual: PlainData = None
+    failure: str | None = None
+
+    def text(self) -> str:
+        where = "after the new game" if self.step == 0 else f"at step {self.step}"
+        rules = " ".join(self.rules) if self.rules else "(none named)"
+        return f"divergence {where}: {self.what}: {self.message}\n  rules involved: {rules}"
+
+    def to_data(self) -> dict[str, PlainData]:
+        data: dict[str, PlainData] = {"step": self.step, "what": self.what,
+                                      "message": self.message, "rules": list(self.rules)}
+        if self.failure is not None:
+            data["failure"] = self.failure
+        else:
+            data["expected"] = self.expected
+            data["actual"] = self.actual
+        return data
+
+
+def dumps(value: PlainData) -> str:
+    """A comparison key for plain data: sorted keys, exact types (true is not 1).
+
+    Both sides are plain JSON data already (the peer's came through JSON, the
+    kernel's from its plain-data forms), so no canonical validation is needed.
+    """
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _rules(events: object) -> list[str]:
+    out: list[str] = []
+    if isinstance(events, list):
+        for e in events:
+            if isinstance(e, Mapping):
+                for r in e.get("rules", []) if isinstance(e.get("rules"), list) else []:
+                    if isinstance(r, str) and r not in out:
+                        out.append(r)
+    return out
+
+
+def _short(value: PlainData, limit: int = 300) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+class Session:
+    """One game played in lock step on the kernel and on a peer."""
+
+    def __init__(self, peer: Peer, game: str, config: Mapping[str, Any], *,
+                 observations: bool = True) -> None:
+        self.peer = peer
+        self.game = game
+        self.config = dict(config)
+        self.observations = observations
+        self.state: Any = None
+        self.steps = 0
+        self.actions: list[PlainData] = []
+        self.lines: list[Line] = []
+
+    # -- driving ------------------------------------------------------------
+
+    def start(self) -> Divergence | None:
+        """Start the game on both sides and compare the initial position."""
+        self.state = kernel.new_game(self.game, self.config)
+        info = kernel.game_info(self.game)
+        self.lines = [header_line(self.game, info.version, self.config, self.state, kind="diff")]
+        try:
+            resp = self.peer.request("new", game=self.game, config=self.config)
+            if not resp["ok"]:
+                return Divergence(0, "config", "the implementation refused a valid configuration",
+                                  tuple(str(x) for x in [resp.get("rejected")] if x),
+                                  "accepted", resp.get("rejected") or resp.get("error"))
+            return self._position(())
+        except PeerFailure as exc:
+            return self._program(exc)
+
+    def step(self, action: PlainData) -> Divergence | None:
+        """Apply one action (any JSON value) on both sides and compare."""
+        before = self.state
+        actor = kernel.current_actor(before)
+        try:
+            result = kernel.apply(before, action)
+        except Exception as exc:  # the API never raises (KERNEL-INPUT): a kernel bug
+            return Divergence(self.steps + 1, "kernel-bug",
+                              f"the KERNEL broke its own API (report it to the kernel's "
+                              f"maintainers): kernel.apply raised {type(exc).__name__}: {exc} "
+                              f"on {_short(action, 100)} in phase "
+                              f"{getattr(before, 'phase', '?')}",
+                              ("KERNEL-INPUT", "KERNEL-LEGAL"), None, action)
+        if isinstance(result, Applied) and not _listed(before, action):
+            return Divergence(self.steps + 1, "kernel-bug",
+                              f"the KERNEL broke its own API (report it to the kernel's "
+                              f"maintainers): kernel.apply accepted {_short(action, 100)}, "
+                              f"which is not among its legal actions, in phase "
+                              f"{getattr(before, 'phase', '?')}",
+                              ("KERNEL-LEGAL",), None, action)
+        self.steps += 1
+        self.actions.append(action)
+        after = result.state if isinstance(result, Applied) else before
+        self.state = after
+        self.lines.append(step_line(self.steps, actor, action, result, after))
+        try:
+            resp = self.peer.request("apply", action=action)
+            found = self._compare_result(result, resp)
+            if found is not None:
+                return found
+            rules = tuple(_rules(self.lines[-1].get("events")))
+            if isinstance(result, Rejected):
+                rules = (result.rule,)
+            return self._position(rules)
+        except PeerFailure as exc:
+            return self._program(exc)
+
+    def mark(self, divergence: Divergence) -> list[Line]:
+        """The recorded lines, with the full state and the divergence on the last one."""
+        if not self.lines:  # the implementation failed before the game started
+            info = kernel.game_info(self.game)
+            self.lines = [header_line(self.game, info.version, self.config,
+                                      kernel.new_game(self.game, self.config), kind="diff")]
+        lines = [dict(line) for line in self.lines]
+        last = lines[-1]
+        if last.get("type") == "step":
+            last["state"] = state_to_data(self.state)
+        last["divergence"] = divergence.to_data()
+        return lines
+
+    # -- comparisons --------------------------------------------------------
+
+    def _program(self, exc: PeerFailure) -> Divergence:
+        # the rules of what the kernel did with the request the program failed on
+        last = self.lines[-1] if self.lines else {}
+        rules = tuple(_rules(last.get("events"))) or (
+            (str(last["rejected"]),) if "rejected" in last else ())
+        return Divergence(self.steps, "program", exc.text(), rules, failure=exc.kind)
+
+    def _compare_result(self, result: Applied | Rejected, resp: Response) -> Divergence | None:
+        n = self.steps
+        if isinstance(result, Rejected):
+            if resp["ok"]:
+                return Divergence(n, "rejection",
+                                  f"the kernel rejects the action ({result.rule}: "
+                                  f"{result.reason}); the implementation applied it",
+                                  (result.rule, *_rules(resp.get("events"))),
+                                  {"rejected": result.rule}, resp.get("events"))
+            if "rejected" not in resp:
+                return Divergence(n, "rejection", f"the implementation answered an error "
+                                  f"instead of a rejection: {resp.get('error')}",
+                                  (result.rule,), {"rejected": result.rule}, resp.get("error"))
+            if resp["rejected"] != result.rule:
+                return Divergence(n, "rejection",
+                                  f"rejected by {resp['rejected']}, the kernel names "
+                                  f"{result.rule} ({result.reason})",
+                                  (result.rule, str(resp["rejected"])),
+                                  result.rule, resp["rejected"])
+            return None
+        events = self.lines[-1]["events"]
+        if not resp["ok"]:
+            got = resp.get("rejected", resp.get("error"))
+            return Divergence(n, "rejection", f"the implementation rejected a legal action "
+                              f"({got}: {resp.get('reason', '')})",
+                              (*_rules(events), *([got] if isinstance(got, str) and
+                                                  got.startswith(("CUC-", "KERNEL-")) else [])),
+                              events, {"rejected": got})
+        if dumps(events) != dumps(resp["events"]):
+            rules = tuple(dict.fromkeys(_rules(events) + _rules(resp["events"])))
+            where = _first_event_difference(events, resp["events"])
+            return Divergence(n, "events", where, rules, events, resp["events"])
+        return None
+
+    def _position(self, rules: tuple[str, ...]) -> Divergence | None:
+        """Compare digest/state, actor, legal actions, observation and outcome."""
+        n = self.steps
+        s = self.state
+        recorded = self.lines[-1].get("digest")
+        expected_digest = str(recorded)
+        got = self.peer.request("digest")
+        if not got["ok"]:
+            return Divergence(n, "digest", f"digest refused: {got.get('error')}", rules)
+        if got["digest"] != expected_digest:
+            if "state" in self.peer.features:
+                state = self.peer.request("state")
+                if state["ok"]:
+                    expected = state_to_data(s)
+                    paths = diff_paths(expected, state["state"])
+                    if not paths:
+                        return Divergence(n, "digest", "the states are equal but the digests "
+                                          "differ: the canonical JSON or the SHA-256 is wrong "
+                                          "(spec/PROTOCOL.md, Canonical JSON)", rules,
+                                          expected_digest, got["digest"])
+                    return Divergence(n, "state", "; ".join(paths), rules, expected,
+                                      state["state"])
+            return Divergence(n, "digest", "the state digests differ", rules,
+                              expected_digest, got["digest"])
+        found = self._legal(rules)
+        if found is not None:
+            return found
+        actor = kernel.current_actor(s)
+        if self.observations and "observation" in self.peer.features:
+            seat = actor if actor >= 0 else n % s.players
+            obs = self.peer.request("observation", seat=seat)
+            expected_obs = kernel.observation(s, seat)
+            if not obs["ok"] or dumps(obs["observation"]) != dumps(expected_obs):
+                paths = diff_paths(expected_obs, obs.get("observation")) if obs["ok"] else [
+                    f"refused: {obs.get('error')}"]
+                return Divergence(n, "observation", f"seat {seat}: " + "; ".join(paths),
+                                  (*rules, "KERNEL-OBSERVATION"), expected_obs,
+                                  obs.get("observation"))
+        if actor == kernel.TERMINAL:
+            end = kernel.outcome(s)
+            assert end is not None
+            expected_end = {**end.to_data(), "rules": list(end.rules)}
+            out = self.peer.request("outcome")
+            if not out["ok"] or dumps(out.get("outcome")) != dumps(expected_end):
+                return Divergence(n, "outcome", "the outcomes differ",
+                                  tuple(dict.fromkeys([*rules, *end.rules])), expected_end,
+                                  out.get("outcome"))
+        return None
+
+    def _legal(self, rules: tuple[str, ...]) -> Divergence | None:
+        n = self.steps
+        s = self.state
+        actor = kernel.current_actor(s)
+        resp = self.peer.request("legal")
+        if not resp["ok"]:
+            return Divergence(n, "legal", f"legal refused: {resp.get('error')}", rules)
+        if resp["actor"] != actor:
+            return Divergence(n, "actor", f"the actor to move is {actor}, the implementation "
+                              f"says {resp['actor']}", rules, actor, resp["actor"])
+        if actor == kernel.CHANCE:
+            outcomes = kernel.chance_outcomes(s)
+            expected = {dumps(a.to_data()): fraction_text(p) for a, p in outcomes}
+        else:
+            expected = {dumps(a.to_data()): "" for a in kernel.legal_actions(s)}
+        actions = resp["actions"]
+        assert isinstance(actions, list)
+        got_keys = [dumps(a) for a in actions]
+        if sorted(got_keys) != sorted(expected):
+            extra = [k for k in dict.fromkeys(got_keys) if k not in expected]
+            missing = [k for k in expected if k not in got_keys]
+            involved = list(rules)
+            for k in extra:
+                r = kernel.apply(s, json.loads(k))
+                if isinstance(r, Rejected) and r.rule not in involved:
+                    involved.append(r.rule)
+            for k in missing:
+                r = kernel.apply(s, json.loads(k))
+                if isinstance(r, Applied):
+                    involved += [x for x in _rules([e.to_data() for e in r.events])
+                                 if x not in involved]
+            dup = len(got_keys) != len(set(got_keys))
+            msg = (f"legal actions differ: missing {missing or 'none'}, "
+                   f"not legal {extra or 'none'}" + ("; listed twice" if dup else ""))
+            return Divergence(n, "legal", msg, tuple(involved), sorted(expected), got_keys)
+        if actor == kernel.CHANCE:
+            probs = resp.get("probabilities")
+            assert isinstance(probs, list)
+            got = dict(zip(got_keys, probs, strict=True))
+            wrong = {k: (v, got[k]) for k, v in expected.items() if v != got[k]}
+            if wrong:
+                return Divergence(n, "probabilities", "chance probabilities differ: " + ", ".join(
+                    f"{k} {v[0]} (got {v[1]})" for k, v in wrong.items()),
+                    (*rules, "KERNEL-CHANCE"), expected, got)
+        return None
+
+
+def _listed(state: Any, action: PlainData) -> bool:
+    """Is ``action`` (plain data, with or without its seat, or text) legal in ``state``?"""
+    if isinstance(action, dict):
+        action = {k: v for k, v in action.items() if k != "seat"}
+    return any(a.to_data() == action or a.text == action for a in kernel.legal_actions(state))
+
+
+def _first_event_difference(expected: Sequence[Any], actual: Sequence[Any]) -> str:
+    for i, (a, b) in enumerate(zip(expected, actual, strict=False)):
+        if dumps(a) != dumps(b):
+            paths = diff_paths(a, b, f"events[{i}]")
+            return "; ".join(paths)
+    if len(expected) != len(actual):
+        return (f"{len(expected)} events expected, {len(actual)} reported "
+                f"(first extra or missing: events[{min(len(expected), len(actual))}])")
+    return "the events differ"
+
+
+# --------------------------------------------------------------------------
+# a peer as a replay runner
+
+
+class PeerRunner:
+    """A :class:`~kernel.conformance.trace.Runner` over the protocol, to replay a
+    recorded trace on a foreign implementation."""
+
+    def __init__(self, peer: Peer) -> None:
+        self.peer = peer
+
+    def new(self, game: str, config: Mapping[str, Any]) -> str | None:
+        resp = self.peer.request("new", game=game, config=dict(config))
+        return None if resp["ok"] else str(resp.get("rejected") or resp.get("error"))
+
+    def actor(self) -> int:
+        resp = self.peer.request("legal")
+        actor = resp.get("actor")
+        return actor if isinstance(actor, int) else -99
+
+    def apply(self, action: PlainData) -> tuple[list[PlainData] | None, str | None]:
+        resp = self.peer.request("apply", action=action)
+        if resp["ok"]:
+            events = resp["events"]
+            assert isinstance(events, list)
+            return events, None
+        return None, str(resp.get("rejected") or "error: " + str(resp.get("error")))
+
+    def digest(self) -> str:
+        return str(self.peer.request("digest").get("digest"))
+
+    def state(self) -> PlainData | None:
+        if "state" not in self.peer.features:
+            return None
+        resp = self.peer.request("state")
+        return resp.get("state") if resp["ok"] else None
+
+    def outcome(self) -> PlainData | None:
+        return self.peer.request("outcome").get("outcome")
+
+    def status(self, candidate: PlainData) -> list[str] | None:
+        if "status" not in self.peer.features:
+            return None
+        resp = self.peer.request("status", candidate=candidate)
+        status = resp.get("status")
+        return [str(x) for x in status] if isinstance(status, list) else None

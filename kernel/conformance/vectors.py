@@ -1,0 +1,715 @@
+"""Golden vectors: seeded games, rejections and invariant checks, per game.
+
+``race-kernel vectors`` writes ``spec/<game-id>/vectors/``:
+
+- ``game-p<N>[-ages<order>]-seed<S>.jsonl``: whole seeded games (traces,
+  spec/PROTOCOL.md): every player count, a non-default age order, and extra
+  seeds found to cover rules the others miss. Digests on every line, the
+  full state in the header, every ``FULL_EVERY`` steps and on the last line;
+- ``rejections.jsonl``: a seeded game in which, before each action, every
+  action of the game's universe that is not legal was tried, and the first
+  rejection of each (rule, action kind, phase) was recorded; junk inputs at
+  the start and at the end;
+- ``status.jsonl``: candidate states that break invariants, each with the
+  IDs ``kernel.status`` returns;
+- ``coverage.json``: where each rule ID of the game's catalogue is covered,
+  and the size and SHA-256 of every vector file.
+
+Coverage (checked; what is not covered is printed and fails): every rule ID
+of the game's catalogue must be named by an event of the vectors, by a
+rejection of the rejections file, or, for the invariant IDs, by the status
+file. Two kinds are covered otherwise, and the report says so:
+
+- rules of the catalogue's "Setup" section that no event names: the kernel's
+  ``new_game`` applies them and emits no events; the initial state of every
+  configuration is recorded in full in the game files' headers;
+- invariants about consecutive states, which ``kernel.status`` (one state)
+  cannot name: a :data:`TRANSITION_CHECKS` entry checks them over every step
+  of the vectors and needs one witnessing step.
+
+``race-kernel vectors --check`` regenerates in memory and compares. A
+difference fails unless the game's version was bumped, the vectors
+regenerated and the game's CHANGELOG has a ``## Version N`` entry.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+import kernel
+from kernel.conformance import PROTOCOL_VERSION
+from kernel.conformance.canonical import dumps, state_to_data
+from kernel.conformance.trace import Line, header_line, lines_of, step_line, text_of
+from kernel.core import Action, Applied, PlainData, Rejected
+
+#: Full states on step lines every this many steps (and on the last line).
+FULL_EVERY: Final = 50
+#: The seeds tried, in order, for games covering what the base games miss.
+EXTRA_SEEDS: Final = range(2, 102)
+COVERAGE_FILE: Final = "coverage.json"
+REJECTIONS_FILE: Final = "rejections.jsonl"
+STATUS_FILE: Final = "status.jsonl"
+
+
+class KernelBugError(Exception):
+    """The kernel broke its own API while the vectors were made (it raised, or
+    accepted an action it does not list as legal)."""
+
+
+# --------------------------------------------------------------------------
+# the catalogue
+
+
+@attrs.frozen
+class CatalogueRule:
+    id: str
+    section: str
+
+
+def find_spec_dir(explicit: str | Path | None = None) -> Path:
+    """The repository's spec/ folder: explicit, else upwards from cwd, else from the package."""
+    if explicit is not None:
+        return Path(explicit).resolve()
+    for base in (Path.cwd().resolve(), Path(__file__).resolve().parent):
+        for folder in (base, *base.parents):
+            if (folder / "spec" / "kernel" / "rules.md").is_file():
+                return folder / "spec"
+    raise FileNotFoundError("no spec/ folder (with kernel/rules.md) found; use --spec-dir")
+
+
+_HEADING: Final = re.compile(r"^###\s+([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s*:")
+_SECTION: Final = re.compile(r"^##\s+(.*?)\s*$")
+
+
+def catalogue(spec_dir: Path, game: str) -> tuple[CatalogueRule, ...]:
+    """The rule IDs of ``spec/<game>/rules.md`` with the ``##`` section of each."""
+    path = spec_dir / game / "rules.md"
+    rules: list[CatalogueRule] = []
+    section = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = _SECTION.match(line)
+        if m:
+            section = m.group(1)
+            continue
+        h = _HEADING.match(line)
+        if h:
+            rules.append(CatalogueRule(h.group(1), section))
+    return tuple(rules)
+
+
+# --------------------------------------------------------------------------
+# per-game plans
+
+
+Policy = Callable[[Any, tuple[Action, ...], random.Random], Action]
+Mutation = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@attrs.frozen
+class Plan:
+    """What the vectors of one game are made of."""
+
+    configs: tuple[Mapping[str, Any], ...]
+    rejection_config: Mapping[str, Any]
+    rejection_seed: int
+    rejection_policy: Policy
+    #: (name, phase of the base state, mutation of its plain data)
+    mutations: tuple[tuple[str, str, Mutation], ...]
+    #: invariant ID -> check of (before, after, events) plain data: None when the
+    #: step does not bear on it, True when it witnesses it, False when it breaks it
+    transitions: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any],
+                                        Sequence[Mapping[str, Any]]], bool | None]]
+
+
+def _bettor(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """Mostly bets, draining the shortest leader stack first (to meet empty stacks)."""
+    bets = [a for a in legal if a.kind in ("leg", "mid", "win", "lose")]
+    if bets and rng.randrange(4) != 0:
+        leaders = kernel.to_data(state).get("leaders", {})
+        legs = [a for a in bets if a.kind == "leg"]
+        if legs and rng.randrange(3) != 0:
+            return min(legs, key=lambda a: (len(leaders.get(str(a.arg), ())), str(a.arg)))
+        return bets[rng.randrange(len(bets))]
+    return legal[rng.randrange(len(legal))]
+
+
+def _cuc_mutations() -> tuple[tuple[str, str, Mutation], ...]:
+    def camel_twice(d: dict[str, Any]) -> dict[str, Any]:
+        cell = next(i for i, s in enumerate(d["stacks"]) if s)
+        d["stacks"][cell].append(d["stacks"][cell][0])
+        return d
+
+    def camel_missing(d: dict[str, Any]) -> dict[str, Any]:
+        cell = next(i for i, s in enumerate(d["stacks"]) if s)
+        d["stacks"][cell].pop()
+        return d
+
+    def on_finish(d: dict[str, Any]) -> dict[str, Any]:
+        cell = next(i for i, s in enumerate(d["stacks"]) if s)
+        d["stacks"][-1].append(d["stacks"][cell].pop())
+        return d
+
+    def card_lost(d: dict[str, Any]) -> dict[str, Any]:
+        zone = next(z for z in ("stock", "deck", "discard") if d[z])
+        d[zone].pop()
+        return d
+
+    def card_extra(d: dict[str, Any]) -> dict[str, Any]:
+        d["discard"] = sorted([*d["discard"], "blue+2"])
+        return d
+
+    def leader_twice(d: dict[str, Any]) -> dict[str, Any]:
+        d["bets"][0].append("blue:5")
+        d["leaders"]["blue"] = [2, 2, 3, 5]
+        return d
+
+    def midfield_twice(d: dict[str, Any]) -> dict[str, Any]:
+        d["bets"][0].append("green:mid")
+        d["midfield"] = sorted(set(d["midfield"]) | {"green"})
+        return d
+
+    def final_shared(d: dict[str, Any]) -> dict[str, Any]:
+        d["winner_bets"][0] = "orange"
+        d["winner_bets"][1] = "orange"
+        return d
+
+    def palm_on_camel(d: dict[str, Any]) -> dict[str, Any]:
+        cell = max(i for i, s in enumerate(d["stacks"][:-1]) if s)
+        d["palm"] = {"space": cell, "holder": 0}
+        return d
+
+    def palm_no_holder(d: dict[str, Any]) -> dict[str, Any]:
+        d["fennec"] = {"space": len(d["stacks"]) - 2, "holder": -1}
+        return d
+
+    def money_zero(d: dict[str, Any]) -> dict[str, Any]:
+        d["money"][0] = 0
+        d["payouts"][0] = [-3]
+        return d
+
+    def ledger_off(d: dict[str, Any]) -> dict[str, Any]:
+        d["money"][0] += 1
+        return d
+
+    def short_track(d: dict[str, Any]) -> dict[str, Any]:
+        cell = max(i for i, s in enumerate(d["stacks"]) if s)
+        target = len(d["stacks"]) - 2  # the last space: 0 spaces ahead of the leader
+        d["stacks"][target] = d["stacks"][target] + d["stacks"][cell]
+        if target != cell:
+            d["stacks"][cell] = []
+        return d
+
+    def half_inside(d: dict[str, Any]) -> dict[str, Any]:
+        d["track"] = "H" + d["track"][1:]  # the first card half covered: 1 space less
+        d["stacks"].pop(-2)  # the last space (empty in the base state) goes
+        return d
+
+    def spaces(track: str) -> int:
+        return sum(2 if side == "F" else 1 for side in track)
+
+    def too_many_cards(d: dict[str, Any]) -> dict[str, Any]:
+        old = d["track"]
+        d["track"] = old.replace("H", "F") + "F" * (13 - len(old))
+        d["stacks"][-1:-1] = [[] for _ in range(spaces(d["track"]) - spaces(old))]
+        return d
+
+    def bad_turn(d: dict[str, Any]) -> dict[str, Any]:
+        d["turn"] = d["players"]
+        return d
+
+    def bad_phase(d: dict[str, Any]) -> dict[str, Any]:
+        d["phase"] = "siesta"
+        return d
+
+    def unchanged(d: dict[str, Any]) -> dict[str, Any]:
+        return d
+
+    return (
+        ("valid-deal", "deal", unchanged),
+        ("valid-play", "play", unchanged),
+        ("valid-over", "over", unchanged),
+        ("camel-twice", "play", camel_twice),
+        ("camel-missing", "play", camel_missing),
+        ("camel-on-finish-before-the-end", "play", on_finish),
+        ("racing-card-lost", "deal", card_lost),
+        ("racing-card-extra", "play", card_extra),
+        ("leader-card-twice", "play", leader_twice),
+        ("midfield-card-twice", "play", midfield_twice),
+        ("final-card-shared", "play", final_shared),
+        ("palm-on-a-camel", "play", palm_on_camel),
+        ("fennec-without-holder", "play", palm_no_holder),
+        ("money-zero", "play", money_zero),
+        ("ledger-off-by-one", "over", ledger_off),
+        ("leader-near-finish-at-leg-setup", "deal", short_track),
+        ("half-covered-card-inside", "play", half_inside),
+        ("thirteen-track-cards", "play", too_many_cards),
+        ("turn-out-of-range", "discard", bad_turn),
+        ("unknown-phase", "play", bad_phase),
+    )
+
+
+def _sandstorm_kept(before: Mapping[str, Any], after: Mapping[str, Any],
+                    events: Sequence[Mapping[str, Any]]) -> bool | None:
+    """Sandstorm sides never flip back: None if no sandstorm card before, else kept?"""
+    old, new = str(before.get("track", "")), str(after.get("track", ""))
+    flipped = [i for i, side in enumerate(old) if side == "S"]
+    if not flipped:
+        return None
+    kept = all(i < len(new) and new[i] == "S" for i in flipped)
+    if not kept:
+        return False
+    # a witness: a leg setup (the only time cards flip) that kept them
+    return True if any(e.get("event") == "leg-reset" for e in events) else None
+
+
+PLANS: Final[dict[str, Plan]] = {
+    "camel-up-cards-2016": Plan(
+        configs=(
+            {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6},
+            {"players": 4, "age_order": [2, 0, 3, 1]},
+        ),
+        rejection_config={"players": 3, "age_order": [1, 2, 0]},
+        rejection_seed=1,
+        rejection_policy=_bettor,
+        mutations=_cuc_mutations(),
+        transitions={"CUC-INV-SANDSTORM": _sandstorm_kept},
+    ),
+}
+
+
+def plan_of(game: str) -> Plan:
+    if game in PLANS:
+        return PLANS[game]
+    info = kernel.game_info(game)
+    return Plan(info.configs(), info.configs()[0], 1, kernel.uniform_policy, (), {})
+
+
+# --------------------------------------------------------------------------
+# generation
+
+
+JUNK_INPUTS: Final[tuple[PlainData, ...]] = (
+    "fly:moon",
+    17,
+    None,
+    {"kind": "teleport"},
+    {"kind": "palm", "space": "seven"},
+    {"kind": "leg"},
+    {"game": "no-such-game", "kind": "end"},
+    {"kind": "draw", "card": "blue+1", "seat": 0},
+    {"kind": "draw", "card": "blue+1", "seat": True},
+)
+
+
+#: How a rule ID is covered, in the order the report lists them.
+KINDS: Final = ("events", "rejections", "status", "initial-state", "transition")
+
+
+@attrs.frozen
+class VectorSet:
+    """Every vector file of one game, in memory, and its coverage."""
+
+    game: str
+    version: int
+    files: Mapping[str, str]
+    #: rule ID -> how it is covered (a KINDS entry) -> the first file:line
+    covered: Mapping[str, Mapping[str, str]]
+    missing: tuple[str, ...]
+    broken_transitions: tuple[str, ...]
+
+
+def _config_name(config: Mapping[str, Any], seed: int) -> str:
+    name = f"game-p{config['players']}"
+    ages = config.get("age_order")
+    if ages is not None and list(ages) != list(range(int(config["players"]))):
+        name += "-ages" + "".join(str(a) for a in ages)
+    return f"{name}-seed{seed}.jsonl"
+
+
+class _Builder:
+    def __init__(self, game: str, spec_dir: Path) -> None:
+        self.game = game
+        self.info = kernel.game_info(game)
+        self.plan = plan_of(game)
+        self.rules = catalogue(spec_dir, game)
+        self.files: dict[str, str] = {}
+        self.covered: dict[str, dict[str, str]] = {}
+        self.broken: list[str] = []
+
+    def cover(self, rule: str, by: str, where: str) -> None:
+        self.covered.setdefault(rule, {}).setdefault(by, where)
+
+    def counts(self, rule: str) -> bool:
+        """Is ``rule`` covered the way its kind requires?
+
+        Invariant IDs by the status file (or a transition check); the others by
+        events or rejections (or, for setup rules, by the recorded initial states).
+        """
+        how = self.covered.get(rule, {})
+        if rule.startswith(self.info.rule_prefix + "INV-"):
+            return "status" in how or "transition" in how
+        return bool({"events", "rejections", "initial-state"} & set(how))
+
+    # -- games -----------------------------------------------------------------
+
+    def add_game(self, config: Mapping[str, Any], seed: int) -> kernel.Trace:
+        """Add the file of a seeded game played by the uniform policy."""
+        trace = kernel.play(self.game, config, seed)
+        name = _config_name(config, seed)
+        lines = lines_of(trace, full_every=FULL_EVERY, kind="game")
+        self.files[name] = text_of(lines)
+        for no, line in enumerate(lines, start=1):
+            events = line.get("events")
+            for e in events if isinstance(events, list) else []:
+                for r in e["rules"]:
+                    self.cover(r, "events", f"{name}:{no}")
+        self.check_transitions(name, trace)
+        return trace
+
+    def check_transitions(self, name: str, trace: kernel.Trace) -> None:
+        if not self.plan.transitions:
+            return
+        before = kernel.to_data(trace.initial)
+        for no, st in enumerate(trace.steps, start=2):
+            after = kernel.to_data(st.state)
+            events = [e.to_data() for e in st.events]
+            for rule, check in self.plan.transitions.items():
+                verdict = check(before, after, events)
+                if verdict is False:
+                    self.broken.append(f"{rule} broken at {name}:{no}")
+                elif verdict:
+                    self.cover(rule, "transition", f"{name}:{no}")
+            before = after
+
+    # -- rejections --------------------------------------------------------------
+
+    def add_rejections(self) -> None:
+        plan = self.plan
+        config = plan.rejection_config
+        rng = random.Random(plan.rejection_seed)
+        state = kernel.new_game(self.game, config)
+        lines: list[Line] = [header_line(self.game, self.info.version, config, state,
+                                         seed=plan.rejection_seed, kind="rejections")]
+        seen: set[tuple[str, str, str]] = set()
+
+        def attempt(action: PlainData, kind: str) -> None:
+            actor = kernel.current_actor(state)
+            result = _apply(state, action)
+            if not isinstance(result, Rejected):
+                raise KernelBugError(f"kernel.apply accepted {json.dumps(action)}, which is not "
+                                     f"among its legal actions (KERNEL-LEGAL), in "
+                                     f"{_where(state)}")
+            key = (result.rule, kind, str(kernel.to_data(state).get("phase")))
+            if key in seen:
+                return
+            seen.add(key)
+            lines.append(step_line(len(lines), actor, action, result, state))
+            self.cover(result.rule, "rejections", f"{REJECTIONS_FILE}:{len(lines)}")
+
+        for junk in JUNK_INPUTS:  # each junk input is its own kind
+            attempt(junk, "junk " + json.dumps(junk, sort_keys=True))
+        steps = 0
+        while True:
+            legal = kernel.legal_actions(state)
+            for a in self.info.all_actions:
+                if a not in legal:
+                    attempt(a.to_data(), a.kind)
+            actor = kernel.current_actor(state)
+            if actor == kernel.TERMINAL:
+                break
+            if actor == kernel.CHANCE:
+                action = kernel.sample_chance(kernel.chance_outcomes(state), rng)
+            else:
+                action = plan.rejection_policy(state, legal, rng)
+            result = _apply(state, action.to_data())
+            if not isinstance(result, Applied):
+                raise KernelBugError(f"kernel.apply rejected its legal action {action.text} "
+                                     f"({result.rule}) in {_where(state)}")
+            state = result.state
+            steps += 1
+            lines.append(step_line(len(lines), actor, action, result, state,
+                                   full=steps % FULL_EVERY == 0))
+            for e in result.events:
+                for r in e.rules:
+                    self.cover(r, "events", f"{REJECTIONS_FILE}:{len(lines)}")
+        for junk in (JUNK_INPUTS[0], {"kind": "end", "seat": 0}):
+            attempt(junk, "at the end " + json.dumps(junk, sort_keys=True))
+        last = lines[-1]
+        last["state"] = state_to_data(state)
+        self.files[REJECTIONS_FILE] = text_of(lines)
+
+    # -- status ---------------------------------------------------------------------
+
+    def add_status(self, base: kernel.Trace) -> None:
+        lines: list[Line] = [{
+            "type": "header", "format": PROTOCOL_VERSION, "protocol": PROTOCOL_VERSION,
+            "game": self.game, "version": self.info.version, "config": dict(base.config),
+            "kind": "status", "digest": "",
+        }]
+        states = [base.initial, *(st.state for st in base.steps)]
+        by_phase: dict[str, dict[str, Any]] = {}
+        for s in states:
+            data = kernel.to_data(s)
+            phase = str(data.get("phase"))
+            if phase == "play" and not (data.get("palm") or data.get("fennec")):
+                continue  # prefer a play state with a figure on the track
+            by_phase.setdefault(phase, data)
+        for s in states:
+            data = kernel.to_data(s)
+            by_phase.setdefault(str(data.get("phase")), data)
+        for name, phase, mutate in self.plan.mutations:
+            if phase not in by_phase:
+                continue
+            candidate = mutate(copy.deepcopy(by_phase[phase]))
+            status = list(kernel.status(candidate))
+            lines.append({"type": "status", "name": name, "candidate": candidate,
+                          "status": status})
+            for r in status:
+                self.cover(r, "status", f"{STATUS_FILE}:{len(lines)}")
+        lines[0]["digest"] = hashlib.sha256(text_of(lines[1:]).encode("ascii")).hexdigest()
+        self.files[STATUS_FILE] = text_of(lines)
+
+    # -- all -----------------------------------------------------------------------------
+
+    def build(self) -> VectorSet:
+        traces = [self.add_game(config, 1) for config in self.plan.configs]
+        self.add_rejections()
+        self.add_status(traces[min(2, len(traces) - 1)])
+        self.cover_setup()
+        missing = self.missing()
+        # extra seeds for the rules the base games miss (deterministic order)
+        players = [c for c in self.plan.configs if "age_order" not in c] or list(self.plan.configs)
+        for i, seed in enumerate(EXTRA_SEEDS):
+            if not missing:
+                break
+            config = players[i % len(players)]
+            trace = kernel.play(self.game, config, seed)
+            named = {r for st in trace.steps for e in st.events for r in e.rules}
+            if named & set(missing):
+                self.add_game(config, seed)
+                self.cover_setup()
+                missing = self.missing()
+        self.files[COVERAGE_FILE] = self.coverage_text()
+        return VectorSet(self.game, self.info.version, dict(sorted(self.files.items())),
+                         {r.id: dict(self.covered.get(r.id, {})) for r in self.rules},
+                         tuple(self.missing()), tuple(self.broken))
+
+    def cover_setup(self) -> None:
+        """Setup-section rules no event names: applied by new_game, recorded in the headers."""
+        headers = [n for n in sorted(self.files) if n.startswith("game-")]
+        for rule in self.rules:
+            if rule.section.strip().lower() == "setup" and not self.counts(rule.id) and headers:
+                self.cover(rule.id, "initial-state", f"{headers[0]}:1")
+
+    def missing(self) -> list[str]:
+        return [r.id for r in self.rules if not self.counts(r.id)]
+
+    def coverage_text(self) -> str:
+        doc = {
+            "game": self.game,
+            "version": self.info.version,
+            "protocol": PROTOCOL_VERSION,
+            "rules": {r.id: self.covered.get(r.id, {}) for r in self.rules},
+            "missing": self.missing(),
+            "kernel_rules": {k: w for k, w in sorted(self.covered.items())
+                             if k.startswith("KERNEL-")},
+            "files": {name: {"lines": text.count("\n"), "bytes": len(text),
+                             "sha256": hashlib.sha256(text.encode("ascii")).hexdigest()}
+                      for name, text in sorted(self.files.items())},
+        }
+        return json.dumps(doc, indent=1, sort_keys=True) + "\n"
+
+
+def _apply(state: Any, action: PlainData) -> Applied | Rejected:
+    try:
+        return kernel.apply(state, action)
+    except Exception as exc:  # the API never raises (KERNEL-INPUT): a kernel bug
+        raise KernelBugError(f"kernel.apply raised {type(exc).__name__}: {exc} on "
+                             f"{json.dumps(action)} in {_where(state)}") from exc
+
+
+def _where(state: Any) -> str:
+    data = kernel.to_data(state)
+    return (f"phase {data.get('phase')}, leg {data.get('leg')}, turn {data.get('turn')} "
+            f"(state {dumps(data)[:200]}...)")
+
+
+def generate(game: str, spec_dir: Path) -> VectorSet:
+    """Every vector file of ``game``, made in memory (KernelBugError on a kernel bug)."""
+    return _Builder(game, spec_dir).build()
+
+
+# --------------------------------------------------------------------------
+# writing and checking
+
+
+@attrs.frozen
+class Report:
+    ok: bool
+    lines: tuple[str, ...]
+
+
+def _recorded_version(folder: Path) -> int | None:
+    for path in sorted(folder.glob("*.jsonl")):
+        try:
+            first = path.read_text(encoding="ascii").split("\n", 1)[0]
+            version = json.loads(first).get("version")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(version, int):
+            return version
+    return None
+
+
+def changelog_problem(spec_dir: Path, game: str, version: int) -> str | None:
+    path = spec_dir / game / "CHANGELOG.md"
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if re.search(rf"^##\s+Version\s+{version}\b", text, re.MULTILINE):
+        return None
+    where = path.as_posix() if path.is_file() else f"{path.as_posix()} (missing)"
+    return (f"{where} has no '## Version {version}' entry: every behaviour version of "
+            f"{game} needs one explaining it")
+
+
+def coverage_lines(vs: VectorSet) -> list[str]:
+    """The coverage report: how many catalogue IDs each kind covers, and what is missing."""
+    total = len(vs.covered)
+    out = [f"{vs.game}: coverage {total - len(vs.missing)}/{total} catalogue rule IDs"]
+    for kind in KINDS:
+        ids = sorted(r for r, how in vs.covered.items() if kind in how)
+        if ids:
+            out.append(f"  by {kind} ({len(ids)}): {' '.join(ids)}")
+    if vs.missing:
+        out.append(f"  NOT COVERED ({len(vs.missing)}): {' '.join(vs.missing)}")
+    for broken in vs.broken_transitions:
+        out.append(f"  BROKEN: {broken}")
+    return out
+
+
+def _first_difference(old: str, new: str) -> str:
+    a, b = old.splitlines(), new.splitlines()
+    for i, (x, y) in enumerate(zip(a, b, strict=False), start=1):
+        if x != y:
+            return f"first difference at line {i}"
+    return f"{len(a)} lines on file, {len(b)} regenerated"
+
+
+def write(game: str, spec_dir: Path, *, force: bool = False,
+          generated: VectorSet | None = None) -> Report:
+    """Write the vectors of ``game`` (refusing a silent behaviour change).
+
+    ``generated``: the vectors already made by :func:`generate`, to save the time.
+    """
+    folder = spec_dir / game / "vectors"
+    vs = generated if generated is not None else generate(game, spec_dir)
+    out: list[str] = []
+    recorded = _recorded_version(folder) if folder.is_dir() else None
+    changed, _ = _changed_files(folder, vs)
+    if recorded == vs.version and changed and not force:
+        return Report(False, (
+            f"{game}: refusing to overwrite: the vectors of version {vs.version} change "
+            f"({', '.join(changed[:5])}{'...' if len(changed) > 5 else ''}).",
+            _behaviour_change_advice(game, vs.version),
+            "(If only the vector generator changed, not the game's behaviour, rerun with "
+            "--force.)",
+        ))
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.jsonl"):
+        if old.name not in vs.files:
+            old.unlink()
+    for name, text in vs.files.items():
+        (folder / name).write_text(text, encoding="ascii")
+    total = sum(len(t) for t in vs.files.values())
+    out.append(f"{game}: wrote {len(vs.files)} files ({total} bytes) to {folder}")
+    out += coverage_lines(vs)
+    ok = not vs.missing and not vs.broken_transitions
+    problem = changelog_problem(spec_dir, game, vs.version)
+    if problem:
+        out.append(problem)
+        ok = False
+    return Report(ok, tuple(out))
+
+
+def _changed_files(folder: Path, vs: VectorSet) -> tuple[list[str], bool]:
+    """The vector files whose content changed (behaviour), and whether coverage.json did.
+
+    coverage.json is derived from the vectors and the catalogue: it changes with a
+    catalogue edit too, which is no behaviour change.
+    """
+    changed: list[str] = []
+    on_disk = {p.name for p in folder.glob("*.jsonl")}
+    for name, text in vs.files.items():
+        if name == COVERAGE_FILE:
+            continue
+        path = folder / name
+        if not path.is_file():
+            changed.append(f"{name} (new)")
+        elif path.read_text(encoding="ascii") != text:
+            changed.append(f"{name} ({_first_difference(path.read_text(encoding='ascii'), text)})")
+    changed += [f"{name} (no longer made)" for name in sorted(on_disk - set(vs.files))]
+    coverage = folder / COVERAGE_FILE
+    stale = not coverage.is_file() or coverage.read_text(encoding="ascii") != vs.files.get(
+        COVERAGE_FILE)
+    return changed, stale
+
+
+def _behaviour_change_advice(game: str, version: int) -> str:
+    module = type(kernel.new_game(game, kernel.game_info(game).configs()[0])).__module__
+    package = "/".join(module.split(".")[:-1])
+    return (f"A behaviour change of {game} fails unless (1) the game's version is bumped "
+            f"(VERSION, now {version}, in {package}/game.py), (2) the vectors are regenerated "
+            f"(race-kernel vectors) and (3) spec/{game}/CHANGELOG.md has a "
+            f"'## Version {version + 1}' entry explaining it. If the behaviour was not meant "
+            f"to change, this is a regression: fix the kernel instead.")
+
+
+def check(game: str, spec_dir: Path, *, generated: VectorSet | None = None) -> Report:
+    """Regenerate the vectors in memory and compare them with the files.
+
+    ``generated``: the vectors already made by :func:`generate`, to save the time.
+    """
+    folder = spec_dir / game / "vectors"
+    vs = generated if generated is not None else generate(game, spec_dir)
+    out: list[str] = []
+    ok = True
+    if not folder.is_dir():
+        return Report(False, (f"{game}: no vectors in {folder}: run race-kernel vectors",))
+    recorded = _recorded_version(folder)
+    changed, stale = _changed_files(folder, vs)
+    if changed:
+        ok = False
+        shown = "; ".join(changed[:6]) + ("..." if len(changed) > 6 else "")
+        if recorded is not None and recorded != vs.version:
+            out.append(f"{game}: the kernel is at version {vs.version} but the vectors were "
+                       f"recorded for version {recorded}: regenerate them (race-kernel vectors) "
+                       f"and explain the change under '## Version {vs.version}' in "
+                       f"spec/{game}/CHANGELOG.md. Changed: {shown}")
+        else:
+            out.append(f"{game}: the kernel's behaviour no longer matches the golden vectors "
+                       f"of version {vs.version}: {shown}.")
+            out.append(_behaviour_change_advice(game, vs.version))
+    elif stale:
+        ok = False
+        out.append(f"{game}: the vectors match the kernel (version {vs.version}) but "
+                   f"{COVERAGE_FILE} is out of date (the catalogue or the vector generator "
+                   f"changed): regenerate it with race-kernel vectors")
+    else:
+        out.append(f"{game}: {len(vs.files)} vector files match the kernel (version "
+                   f"{vs.version})")
+    out += coverage_lines(vs)
+    if vs.missing or vs.broken_transitions:
+        ok = False
+    problem = changelog_problem(spec_dir, game, vs.version)
+    if problem:
+        out.append(problem)
+        ok = False
+    return Report(ok, tuple(out))
