@@ -58,16 +58,56 @@ def well_formed(pos: tuple[int, ...], height: tuple[int, ...], finish: int) -> b
     return True
 
 
+def stacked(pos: tuple[int, ...], height: tuple[int, ...], top: int) -> bool:
+    """:func:`well_formed` for exactly five camels, as one flat boolean formula.
+
+    A pure predicate for the contracts' preconditions (CUC-INV-CAMELS,
+    CUC-INV-STACKS): it combines comparisons with ``&`` and ``|`` instead of
+    branching, so CrossHair hands the whole condition to its solver and
+    finds layouts that meet it instead of guessing branch by branch.
+    ``pos`` and ``height`` must have length 5.
+
+    >>> stacked((0, 0, 2, 2, 5), (0, 0, 0, 1, 0), 16)
+    True
+    >>> stacked((0, 0, 2, 2, 5), (0, 0, 0, 2, 0), 16)
+    False
+    """
+    ok = True
+    for c in range(CAMELS):
+        p, h = pos[c], height[c]
+        same = sum(pos[d] == p for d in range(CAMELS))
+        ok = ok & (0 <= p) & (p <= top) & (0 <= h) & ((p != START) | (h == 0))
+        ok = ok & ((p == START) | (h < same))
+        for d in range(c + 1, CAMELS):
+            ok = ok & ((p == START) | (pos[d] != p) | (height[d] != h))
+    return ok
+
+
+def within(values: tuple[int, ...], top: int) -> bool:
+    """``0 <= v <= top`` for every value, as one flat formula (a contract helper, see
+    :func:`stacked`).
+
+    >>> within((0, 3, 16), 16), within((0, 17), 16)
+    (True, False)
+    """
+    ok = True
+    for v in values:
+        ok = ok & (0 <= v) & (v <= top)
+    return ok
+
+
 def unit_of(pos: tuple[int, ...], height: tuple[int, ...], camel: int) -> tuple[int, ...]:
     """The camels that move when ``camel`` moves, bottom to top.
 
     CUC-MOVE-CARRY: the camel carries every camel above it in order.
     CUC-MOVE-START: on the Start card it moves alone.
 
-    pre: well_formed(pos, height, 30) and 0 <= camel < 5
+    pre: len(pos) == 5 and len(height) == 5
+    pre: (0 <= camel) & (camel < 5) & stacked(pos, height, 30)
     post: __return__[0] == camel
     post: all(pos[c] == pos[camel] for c in __return__)
     post: all(height[a] < height[b] for a, b in zip(__return__, __return__[1:]))
+    post: set(__return__) == ({camel} if pos[camel] == 0 else {c for c in range(5) if pos[c] == pos[camel] and height[c] >= height[camel]})
     """
     src = pos[camel]
     if src == START:
@@ -92,6 +132,27 @@ class Moved(NamedTuple):
     passed: tuple[str, ...]  #: figures returned because every camel passed them
 
 
+def landed_ok(
+    pos: tuple[int, ...], height: tuple[int, ...], unit: tuple[int, ...], under: bool
+) -> bool:
+    """Contract helper: ``unit`` is the bottom (``under``) or the top of its stack.
+
+    CUC-MOVE-STACK (on top) and CUC-MOVE-FENNEC (under), for a unit on a
+    track space; a pure predicate for the contracts of :func:`move`.
+
+    >>> landed_ok((3, 3, 3, 0, 0), (0, 1, 2, 0, 0), (1, 2), False)
+    True
+    >>> landed_ok((3, 3, 3, 0, 0), (0, 1, 2, 0, 0), (1, 2), True)
+    False
+    """
+    cell = pos[unit[0]]
+    others = [height[c] for c in range(CAMELS) if pos[c] == cell and c not in unit]
+    mine = [height[c] for c in unit]
+    if under:
+        return mine == list(range(len(unit)))
+    return mine == list(range(len(others), len(others) + len(unit)))
+
+
 def move(
     pos: tuple[int, ...],
     height: tuple[int, ...],
@@ -111,18 +172,25 @@ def move(
     CUC-GAME-END (reaching or passing the Finish stops on the Finish cell).
     ``palm``/``fennec`` are cells 1..finish-1, or 0 when not on the track.
 
-    pre: 2 <= finish <= 30
-    pre: well_formed(pos, height, finish - 1)
-    pre: 0 <= camel < 5 and 1 <= steps <= 2
-    pre: palm == 0 or (0 < palm < finish and palm not in pos)
-    pre: fennec == 0 or (0 < fennec < finish and fennec not in pos and fennec != palm)
+    pre: len(pos) == 5 and len(height) == 5
+    pre: (2 <= finish) & (finish <= 30) & (0 <= camel) & (camel < 5) & (1 <= steps) & (steps <= 2)
+    pre: stacked(pos, height, finish - 1)
+    pre: (palm == 0) | ((0 < palm) & (palm < finish) & (palm != pos[0]) & (palm != pos[1]) & (palm != pos[2]) & (palm != pos[3]) & (palm != pos[4]))
+    pre: (fennec == 0) | ((0 < fennec) & (fennec < finish) & (fennec != palm) & (fennec != pos[0]) & (fennec != pos[1]) & (fennec != pos[2]) & (fennec != pos[3]) & (fennec != pos[4]))
     post: well_formed(__return__.pos, __return__.height, finish)
+    post: __return__.unit == unit_of(pos, height, camel)
     post: all(__return__.pos[c] == __return__.target for c in __return__.unit)
     post: all(__return__.height[a] < __return__.height[b] for a, b in zip(__return__.unit, __return__.unit[1:]))
     post: all(__return__.pos[c] == pos[c] for c in range(5) if c not in __return__.unit)
     post: __return__.target == min(pos[camel] + steps + __return__.used.count("palm") - __return__.used.count("fennec"), finish)
+    post: len(set(__return__.used)) == len(__return__.used) and all((palm if f == "palm" else fennec) != 0 for f in __return__.used)
+    post: __return__.under == (__return__.used[-1:] == ("fennec",))
+    post: __return__.target in (0, finish) or landed_ok(__return__.pos, __return__.height, __return__.unit, __return__.under)
     post: __return__.palm in (0, palm) and __return__.fennec in (0, fennec)
-    post: __return__.palm not in __return__.pos and __return__.fennec not in __return__.pos
+    post: (__return__.palm == 0) == (palm == 0 or "palm" in __return__.used + __return__.passed)
+    post: (__return__.fennec == 0) == (fennec == 0 or "fennec" in __return__.used + __return__.passed)
+    post: all(min(__return__.pos) > (palm if f == "palm" else fennec) for f in __return__.passed)
+    post: (__return__.palm == 0 or __return__.palm not in __return__.pos) and (__return__.fennec == 0 or __return__.fennec not in __return__.pos)
     """
     src = pos[camel]
     unit = unit_of(pos, height, camel)
@@ -187,7 +255,8 @@ def ranks(pos: tuple[int, ...], height: tuple[int, ...]) -> tuple[int, ...]:
     >>> ranks((0, 3, 3, 0, 1), (0, 0, 1, 0, 0))
     (5, 2, 1, 5, 3)
 
-    pre: well_formed(pos, height, 30)
+    pre: len(pos) == 5 and len(height) == 5
+    pre: stacked(pos, height, 30)
     post: all(1 <= r <= 5 for r in __return__)
     post: all((__return__[c] == 5) for c in range(5) if pos[c] == 0)
     post: all(__return__[a] < __return__[b] for a in range(5) for b in range(5) if pos[a] > 0 and (pos[a], height[a]) > (pos[b], height[b]))
@@ -303,7 +372,9 @@ def extend(track: tuple[int, ...], leader: int, cards: int) -> tuple[tuple[int, 
     post: valid_track(__return__[0], cards)
     post: track_length(__return__[0]) == track_length(track) + __return__[1]
     post: __return__[1] >= 0
-    post: __return__[0][:len(track) - 1] == track[:len(track) - 1]
+    post: __return__[0][:max(len(track) - 1, 0)] == track[:max(len(track) - 1, 0)]
+    post: len(track) == 0 or __return__[0][len(track) - 1] in (track[-1], FACE)
+    post: all(side == FACE for side in __return__[0][len(track):-1])
     post: track_length(track) - leader >= 3 or track_length(__return__[0]) - leader == 3 or spare_spaces(__return__[0], cards) == 0
     post: track_length(track) - leader < 3 or __return__[1] == 0
     """
@@ -354,12 +425,16 @@ def sandstorm(
     ((2, 1, 1, 2), (1, 1, 5, 5, 0), (1, 2))
 
     pre: 1 <= len(track) <= 12 and valid_track(track, 12)
-    pre: len(pos) == 5 and all(0 <= p <= track_length(track) for p in pos)
+    pre: len(pos) == 5
+    pre: within(pos, track_length(track))
     post: valid_track(__return__[0], 12) and len(__return__[0]) == len(track)
     post: all(track[i] == __return__[0][i] or (track[i] == FACE and __return__[0][i] == SAND) for i in range(len(track)))
     post: track_length(__return__[0]) - max(__return__[1]) == track_length(track) - max(pos)
     post: all((pos[a] < pos[b]) == (__return__[1][a] < __return__[1][b]) for a in range(5) for b in range(5))
     post: all((__return__[1][c] == 0) == (pos[c] == 0) for c in range(5))
+    post: all(card_of(track, min(pos)) < i < card_of(track, max(pos)) and track[i] == FACE for i in __return__[2])
+    post: all(card_of(track, p) not in __return__[2] for p in pos)
+    post: all((__return__[0][i] == SAND) == (track[i] == SAND or i in __return__[2]) for i in range(len(track)))
     """
     last_card = card_of(track, min(pos))
     lead_card = card_of(track, max(pos))

@@ -27,12 +27,17 @@ EXAMPLE_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 def id_pattern(prefixes: Iterable[str]) -> re.Pattern[str]:
-    """The regex of rule IDs for the given prefixes (``"CUC-"``, ``"KERNEL-"``...)."""
+    """The regex of rule IDs for the given prefixes (``"CUC-"``, ``"KERNEL-"``...).
+
+    >>> [m.group() for m in id_pattern(["CUC-"]).finditer("CUC-MOVE-PALM and CUC-INV-*")]
+    ['CUC-MOVE-PALM']
+    """
     names = sorted({p.rstrip("-") for p in prefixes if p.rstrip("-")})
     if not names:
         raise ValueError("no rule prefixes")
     alternation = "|".join(re.escape(n) for n in names)
-    return re.compile(rf"\b(?:{alternation})-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+    # ``CUC-MOVE-*`` names a family of rules, not one ID: the lookahead skips it.
+    return re.compile(rf"\b(?:{alternation})-[A-Z0-9]+(?:-[A-Z0-9]+)*\b(?!-\*)")
 
 
 @attrs.frozen

@@ -1,0 +1,633 @@
+"""Generic checks that hold for every registered game.
+
+Modelled on OpenSpiel's random-simulation checks (``RandomSimTest``,
+``CheckChanceOutcomes``, ``CheckLegalActionsAreSorted``): each check takes a
+:class:`~kernel.registry.GameInfo` (the kernel's registry entry, or one an
+other implementation builds from its own functions) and a state, and raises
+:class:`CheckFailure` naming the API rule (``spec/kernel/rules.md``) that
+breaks. They are plain functions; ``tests/test_generic.py`` runs them under
+Hypothesis over every game of ``kernel.games()`` and every
+``GameInfo.configs()``.
+
+What hides what is game knowledge: :data:`HOOKS` holds, per game id, the card
+zones that are multisets and the zones hidden from each seat (used to build
+an observation twin), the least money a seat can have, and a hard bound on
+the steps of one leg. A new game adds its hooks here, or the generic tests
+fail for it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NoReturn
+
+import attrs
+
+from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected
+from kernel.registry import GameInfo
+
+#: A path to a list of cards in the plain-data form: ("deck",) or ("hands", 2).
+Zone = tuple[str] | tuple[str, int]
+
+
+class CheckFailure(AssertionError):
+    """A generic check failed; the message names the rule and the evidence."""
+
+
+def _fail(message: str) -> NoReturn:
+    raise CheckFailure(message)
+
+
+def snapshot(info: GameInfo, state: Any) -> str:
+    """The state's plain-data form as canonical JSON (to see that nothing changed)."""
+    return json.dumps(info.to_data(state), sort_keys=True)
+
+
+# --------------------------------------------------------------------------
+# game knowledge the generic checks need
+
+
+@attrs.frozen
+class GameHooks:
+    """What the generic checks must know about one game."""
+
+    #: Card zones kept as sorted multisets (their order carries no information).
+    multiset_zones: Callable[[Mapping[str, Any]], list[Zone]]
+    #: Zones whose contents ``seat`` may not see (their sizes may be public).
+    hidden_zones: Callable[[Mapping[str, Any], int], list[Zone]]
+    #: Zones only ``seat`` sees (its own hand): changing them changes its observation.
+    own_zones: Callable[[Mapping[str, Any], int], list[Zone]]
+    #: The least money a seat can hold at the end (None: no such rule).
+    min_money: int | None
+    #: The hard bound on the number of steps (chance included) of one leg.
+    leg_bound: Callable[[Mapping[str, Any]], int]
+
+
+def _cuc_multisets(data: Mapping[str, Any]) -> list[Zone]:
+    zones: list[Zone] = [("stock",), ("discard",), ("deck",)]
+    for seat in range(int(data["players"])):
+        zones += [("hands", seat), ("intel", seat)]
+    return zones
+
+
+def _cuc_hidden(data: Mapping[str, Any], seat: int) -> list[Zone]:
+    # CUC-LEG-DEAL, CUC-LEG-DISCARD, CUC-LEG-DECK, CUC-LEG-INTEL, CUC-LEG-HAND:
+    # the undealt pool, the discard pile, the racing deck and the other seats'
+    # hands and face-down intel cards are hidden (only their sizes are public).
+    zones: list[Zone] = [("stock",), ("discard",), ("deck",)]
+    for other in range(int(data["players"])):
+        if other != seat:
+            zones += [("hands", other), ("intel", other)]
+    return zones
+
+
+def _cuc_own(data: Mapping[str, Any], seat: int) -> list[Zone]:
+    return [("hands", seat), ("intel", seat)]
+
+
+def _cuc_leg_bound(data: Mapping[str, Any]) -> int:
+    """The most steps one leg can take (CUC-LEG-DEAL ... CUC-LEG-END).
+
+    Deal: at most 30 chance steps. Choices: each seat chooses all but its one
+    kept card, one per step. Play: M = deck cards + hand cards moves at most;
+    a figure is placed only while on its card, and leaves the track only by a
+    move (at most 2 per move) or the leg end, so at most 2 + 2M placements;
+    each turn has one race-track action and at most 2 further steps (a bet or
+    ``end``, and the chance draw of a reveal).
+    """
+    from kernel.games.camel_up_cards_2016.data import SETUP_CARDS
+
+    players = int(data["players"])
+    card = SETUP_CARDS[players]
+    deck = players * (card.to_deck + card.intel)
+    moves = deck + players
+    return 30 + players * (card.dealt - 1) + 3 * (moves + 2 + 2 * moves)
+
+
+HOOKS: dict[str, GameHooks] = {
+    "camel-up-cards-2016": GameHooks(
+        multiset_zones=_cuc_multisets,
+        hidden_zones=_cuc_hidden,
+        own_zones=_cuc_own,
+        min_money=1,  # CUC-MONEY-FLOOR
+        leg_bound=_cuc_leg_bound,
+    ),
+}
+
+
+def hooks_for(game: str) -> GameHooks:
+    """The hooks of ``game``; a registered game without hooks fails the checks."""
+    try:
+        return HOOKS[game]
+    except KeyError:
+        _fail(f"no generic-check hooks for game {game!r}: add them to kernel.testing.checks.HOOKS")
+
+
+def zone(data: Mapping[str, Any], path: Zone) -> list[Any]:
+    """The list at ``path`` in plain data."""
+    value = data[path[0]]
+    if len(path) == 2:
+        value = value[path[1]]
+    if not isinstance(value, list):
+        _fail(f"zone {path} is not a list: {value!r}")
+    return value
+
+
+def _with_zones(data: Mapping[str, Any], contents: Mapping[Zone, list[Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    for path, cards in contents.items():
+        if len(path) == 2:
+            out[path[0]][path[1]] = list(cards)
+        else:
+            out[path[0]] = list(cards)
+    return out
+
+
+def catalogue_ids(paths: Iterable[Path]) -> frozenset[str]:
+    """The rule IDs of catalogue files (``### RULE-ID: title`` headings)."""
+    pattern = re.compile(r"^### ([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):", re.MULTILINE)
+    ids: set[str] = set()
+    for path in paths:
+        ids.update(pattern.findall(path.read_text(encoding="utf-8")))
+    return frozenset(ids)
+
+
+# --------------------------------------------------------------------------
+# per-state checks
+
+
+def check_actor(info: GameInfo, state: Any) -> None:
+    """The actor is a seat, CHANCE or TERMINAL, and agrees with the action lists.
+
+    KERNEL-ACTOR, KERNEL-CHANCE, KERNEL-TERMINAL: chance nodes list outcomes
+    (and their legal actions are exactly those outcomes), decision nodes list
+    no outcomes and some legal action, terminal states list nothing and have
+    an outcome.
+    """
+    actor = info.current_actor(state)
+    legal = info.legal_actions(state)
+    outcomes = info.chance_outcomes(state)
+    result = info.outcome(state)
+    if actor == TERMINAL:
+        if legal or outcomes or result is None:
+            _fail(f"KERNEL-TERMINAL: terminal state with legal={legal} outcomes={outcomes} "
+                  f"outcome={result}")
+    elif actor == CHANCE:
+        if not outcomes or [a for a, _ in outcomes] != list(legal) or result is not None:
+            _fail(f"KERNEL-CHANCE: chance node legal={legal} outcomes={outcomes}")
+    else:
+        players = int(info.to_data(state)["players"])
+        if isinstance(actor, bool) or not 0 <= actor < players:
+            _fail(f"KERNEL-ACTOR: actor {actor!r} is neither a seat, CHANCE nor TERMINAL")
+        if not legal or outcomes or result is not None:
+            _fail(f"KERNEL-ACTOR: decision node of seat {actor} with legal={legal} "
+                  f"outcomes={outcomes} outcome={result}")
+
+
+def check_legal_sorted_unique(info: GameInfo, state: Any) -> None:
+    """Legal actions are sorted, unique, of this game and in its universe (KERNEL-LEGAL)."""
+    legal = list(info.legal_actions(state))
+    if legal != sorted(set(legal)):
+        _fail(f"KERNEL-LEGAL: legal actions not sorted and unique: {[a.text for a in legal]}")
+    universe = set(info.all_actions)
+    for a in legal:
+        if not isinstance(a, Action) or a.game != info.id or a not in universe:
+            _fail(f"KERNEL-LEGAL: legal action {a!r} is not in {info.id}'s action universe")
+
+
+def check_chance_outcomes(info: GameInfo, state: Any) -> None:
+    """Distinct outcomes, each an exact Fraction in (0, 1], summing to exactly 1 (KERNEL-CHANCE)."""
+    outcomes = info.chance_outcomes(state)
+    if not outcomes:
+        return
+    actions = [a for a, _ in outcomes]
+    if len(set(actions)) != len(actions):
+        _fail(f"KERNEL-CHANCE: repeated outcomes {[a.text for a in actions]}")
+    if actions != sorted(actions):
+        _fail(f"KERNEL-CHANCE: outcomes not sorted {[a.text for a in actions]}")
+    total = Fraction(0)
+    for a, p in outcomes:
+        if type(p) is not Fraction or not 0 < p <= 1:
+            _fail(f"KERNEL-CHANCE: outcome {a.text} has probability {p!r}")
+        total += p
+    if total != 1:
+        _fail(f"KERNEL-CHANCE: probabilities sum to {total}, not 1")
+
+
+def check_events(
+    info: GameInfo, events: Sequence[object], known_rules: Collection[str] | None = None
+) -> None:
+    """Each event names its kind and at least one catalogued rule ID, and its
+    plain-data and text forms are JSON data (events name the rules applied)."""
+    for event in events:
+        if not isinstance(event, Event) or not isinstance(event.kind, str) or not event.kind:
+            _fail(f"KERNEL-LEGAL: not an event: {event!r}")
+        if not event.rules or not all(isinstance(r, str) and _rule_known(r, info, known_rules)
+                                      for r in event.rules):
+            _fail(f"KERNEL-LEGAL: event {event.kind} names unknown rules {event.rules}")
+        data = event.to_data()
+        if json.loads(json.dumps(data)) != data or data["event"] != event.kind:
+            _fail(f"KERNEL-LEGAL: event {event.kind} is not plain data: {data}")
+        if not event.text.startswith(event.kind):
+            _fail(f"KERNEL-LEGAL: event text {event.text!r} does not start with its kind")
+
+
+def check_legal_apply(
+    info: GameInfo, state: Any, known_rules: Collection[str] | None = None
+) -> dict[Action, Any]:
+    """Every legal action applies, in each input form, to a valid next state.
+
+    KERNEL-LEGAL (accepted exactly when legal: this half; the events name
+    catalogued rules), KERNEL-INPUT (the Action, its text and its plain data
+    are the same action), KERNEL-CHANCE (applying an outcome is
+    deterministic). Returns action -> next state.
+    """
+    before = snapshot(info, state)
+    nexts: dict[Action, Any] = {}
+    for a in info.legal_actions(state):
+        result = info.apply(state, a)
+        if not isinstance(result, Applied):
+            _fail(f"KERNEL-LEGAL: legal action {a.text} was refused: {result}")
+        nxt = result.state
+        check_events(info, result.events, known_rules)
+        if type(nxt) is not type(state):
+            _fail(f"KERNEL-LEGAL: {a.text} gave a {type(nxt).__name__}")
+        broken = tuple(info.violations(nxt)) + tuple(info.status(info.to_data(nxt)))
+        if broken:
+            _fail(f"{broken[0]}: {a.text} led to a state breaking {broken}")
+        for form in (a.text, a.to_data(), {"game": info.id, **a.to_data()}):
+            again = info.apply(state, form)
+            if not isinstance(again, Applied) or again.state != nxt \
+                    or again.events != result.events:
+                _fail(f"KERNEL-INPUT: {form!r} did not apply like {a.text}: {again}")
+        nexts[a] = nxt
+    if snapshot(info, state) != before:
+        _fail("KERNEL-INPUT: applying legal actions changed the caller's state")
+    return nexts
+
+
+def _rule_known(rule: str, info: GameInfo, known_rules: Collection[str] | None) -> bool:
+    if known_rules is not None:
+        return rule in known_rules
+    return rule.startswith("KERNEL-") or rule.startswith(info.rule_prefix)
+
+
+def check_rejected(
+    info: GameInfo,
+    state: Any,
+    action: object,
+    *,
+    rule: str | None = None,
+    known_rules: Collection[str] | None = None,
+    before: str | None = None,
+) -> Rejected:
+    """``action`` is refused without an exception, naming a catalogued rule, and
+    the state is left untouched (KERNEL-INPUT, KERNEL-LEGAL).
+
+    ``before`` is the state's :func:`snapshot` when the caller already took it
+    (the caller then compares it afterwards, once for many actions).
+    """
+    check_after = before is None
+    if before is None:
+        before = snapshot(info, state)
+    try:
+        result = info.apply(state, action)
+    except Exception as exc:  # the check is that nothing raises
+        _fail(f"KERNEL-INPUT: apply raised {type(exc).__name__}: {exc} on {action!r} "
+              f"at {info.to_data(state)}")
+    if not isinstance(result, Rejected):
+        _fail(f"KERNEL-LEGAL: {action!r} was accepted but is not legal "
+              f"(legal: {[a.text for a in info.legal_actions(state)]})")
+    if not isinstance(result.reason, str) or not result.reason:
+        _fail(f"KERNEL-LEGAL: rejection of {action!r} gives no reason")
+    if not _rule_known(result.rule, info, known_rules):
+        _fail(f"KERNEL-LEGAL: rejection of {action!r} names {result.rule!r}, not a catalogued ID")
+    if rule is not None and result.rule != rule:
+        _fail(f"{rule}: {action!r} was rejected naming {result.rule}, not {rule}")
+    if check_after and snapshot(info, state) != before:
+        _fail(f"KERNEL-INPUT: rejecting {action!r} changed the caller's state")
+    return result
+
+
+def check_illegal_rejected(
+    info: GameInfo, state: Any, known_rules: Collection[str] | None = None
+) -> int:
+    """Every action of the game's universe that is not legal is refused (KERNEL-LEGAL).
+
+    With :func:`check_legal_apply` this makes ``legal_actions`` and ``apply``
+    agree on the whole universe. At a terminal state every refusal names
+    KERNEL-TERMINAL. Returns the number of actions refused.
+    """
+    legal = set(info.legal_actions(state))
+    terminal = info.current_actor(state) == TERMINAL
+    before = snapshot(info, state)
+    count = 0
+    for a in info.all_actions:
+        if a in legal:
+            continue
+        check_rejected(info, state, a, known_rules=known_rules, before=before,
+                       rule="KERNEL-TERMINAL" if terminal else None)
+        count += 1
+    if snapshot(info, state) != before:
+        _fail("KERNEL-INPUT: rejecting the illegal actions changed the caller's state")
+    return count
+
+
+def check_wrong_actor(
+    info: GameInfo,
+    state: Any,
+    chance_actions: Iterable[Action],
+    decision_actions: Iterable[Action],
+) -> int:
+    """Chance outcomes at a decision node and decisions at a chance node are refused
+    naming KERNEL-ACTOR (KERNEL-TERMINAL at a terminal state). Returns the count."""
+    actor = info.current_actor(state)
+    if actor == TERMINAL:
+        wrong, rule = set(chance_actions) | set(decision_actions), "KERNEL-TERMINAL"
+    elif actor == CHANCE:
+        wrong, rule = set(decision_actions) - set(chance_actions), "KERNEL-ACTOR"
+    else:
+        wrong, rule = set(chance_actions) - set(decision_actions), "KERNEL-ACTOR"
+    for a in sorted(wrong):
+        check_rejected(info, state, a, rule=rule)
+        check_rejected(info, state, a.text, rule=rule)
+    return len(wrong)
+
+
+def check_seat_claims(info: GameInfo, state: Any) -> int:
+    """An action naming who plays it (plain data with ``seat``: a seat or "chance")
+    applies like the bare action when that is the actor to move, and is refused
+    naming KERNEL-ACTOR otherwise (KERNEL-TERMINAL when the game is over).
+    Returns the number of claims refused."""
+    actor = info.current_actor(state)
+    players = int(info.to_data(state)["players"])
+    claims: list[object] = [*range(players), "chance"]
+    me: object = "chance" if actor == CHANCE else actor
+    legal = info.legal_actions(state)
+    probe = legal[0] if legal else info.all_actions[0]
+    refused = 0
+    for claim in claims:
+        form = {**probe.to_data(), "seat": claim}
+        if actor != TERMINAL and claim == me:
+            result = info.apply(state, form)
+            plain = info.apply(state, probe)
+            if not isinstance(result, Applied) or not isinstance(plain, Applied) \
+                    or result.state != plain.state:
+                _fail(f"KERNEL-ACTOR: {form} by the actor to move did not apply like "
+                      f"{probe.text}: {result}")
+            continue
+        check_rejected(info, state, form,
+                       rule="KERNEL-TERMINAL" if actor == TERMINAL else "KERNEL-ACTOR")
+        refused += 1
+    return refused
+
+
+def check_junk_rejected(info: GameInfo, state: Any, junk: object) -> None:
+    """Junk input is refused without an exception and leaves the state untouched.
+
+    KERNEL-INPUT and KERNEL-GAME. A junk value that happens to spell a legal
+    action (a random text "end") must then behave exactly like that action.
+    """
+    before = snapshot(info, state)
+    try:
+        result = info.apply(state, junk)
+    except Exception as exc:  # the check is that nothing raises
+        _fail(f"KERNEL-INPUT: apply raised {type(exc).__name__}: {exc} on junk {junk!r}")
+    if snapshot(info, state) != before:
+        _fail(f"KERNEL-INPUT: junk {junk!r} changed the caller's state")
+    if isinstance(result, Applied):
+        same = [a for a in info.legal_actions(state)
+                if (r := info.apply(state, a)).ok and isinstance(r, Applied)
+                and r.state == result.state]
+        if not same:
+            _fail(f"KERNEL-INPUT: junk {junk!r} was accepted as no legal action")
+        return
+    if not isinstance(result, Rejected) or not result.rule or not result.reason:
+        _fail(f"KERNEL-INPUT: junk {junk!r} gave {result!r}")
+
+
+def check_roundtrip(info: GameInfo, state: Any) -> None:
+    """The plain-data form is JSON and rebuilds an equal state (KERNEL-INPUT)."""
+    data = info.to_data(state)
+    text = json.dumps(data, sort_keys=True)
+    if json.loads(text) != data:
+        _fail(f"KERNEL-INPUT: to_data is not plain JSON data: {data}")
+    again = info.from_data(json.loads(text))
+    if again != state:
+        _fail(f"KERNEL-INPUT: from_data(to_data(s)) != s for {data}")
+    if json.dumps(info.to_data(again), sort_keys=True) != text:
+        _fail("KERNEL-INPUT: to_data(from_data(to_data(s))) differs from to_data(s)")
+    if info.status(data):
+        _fail(f"{info.status(data)[0]}: status() flags a reachable state: {info.status(data)}")
+
+
+def check_zone_order(info: GameInfo, state: Any, rng: random.Random) -> None:
+    """A plain-data state with its multiset card zones listed in another order is
+    either refused (ValueError) or read as the same state (KERNEL-INPUT).
+
+    Otherwise ``legal_actions`` and ``chance_outcomes`` of the state read
+    come out unsorted or repeated.
+    """
+    hooks = hooks_for(info.id)
+    data = info.to_data(state)
+    shuffled: dict[Zone, list[Any]] = {}
+    for path in hooks.multiset_zones(data):
+        cards = list(zone(data, path))
+        if len(set(cards)) > 1:
+            shuffled[path] = sorted(cards, reverse=True)
+            rng.shuffle(shuffled[path])
+            if shuffled[path] == cards:
+                shuffled[path] = sorted(cards, reverse=True)
+    if not shuffled:
+        return
+    try:
+        again = info.from_data(_with_zones(data, shuffled))
+    except ValueError:
+        return
+    if again != state:
+        listed = {"/".join(map(str, p)): c for p, c in shuffled.items()}
+        _fail(f"KERNEL-INPUT: from_data read reordered card zones {listed} as a different "
+              f"state (legal actions {[a.text for a in info.legal_actions(again)][:12]})")
+
+
+def hidden_twin(
+    data: Mapping[str, Any], zones: Sequence[Zone], rng: random.Random
+) -> dict[str, Any] | None:
+    """``data`` with the cards of ``zones`` redistributed (same sizes, each zone sorted).
+
+    None when no redistribution changes anything (fewer than two distinct
+    cards over the zones, or all in one zone).
+    """
+    contents = {p: sorted(zone(data, p)) for p in zones}
+    pool = [c for p in zones for c in contents[p]]
+    if len({c for p in zones for c in contents[p]}) < 2:
+        return None
+    for _ in range(8):
+        rng.shuffle(pool)
+        new: dict[Zone, list[Any]] = {}
+        i = 0
+        for p in zones:
+            n = len(contents[p])
+            new[p] = sorted(pool[i : i + n])
+            i += n
+        if new != contents:
+            return _with_zones(data, new)
+    # a direct swap of two different cards between two zones
+    for a in zones:
+        for b in zones:
+            for x in contents[a]:
+                for y in contents[b]:
+                    if a != b and x != y:
+                        swapped = dict(contents)
+                        left = list(contents[a])
+                        left.remove(x)
+                        right = list(contents[b])
+                        right.remove(y)
+                        swapped[a] = sorted([*left, y])
+                        swapped[b] = sorted([*right, x])
+                        return _with_zones(data, swapped)
+    return None
+
+
+def check_observation(info: GameInfo, state: Any, rng: random.Random) -> int:
+    """A seat's observation does not change when only what it cannot see changes
+    (KERNEL-OBSERVATION), and does change with its own hidden cards.
+
+    For every seat a twin state is built by redistributing the cards of the
+    zones hidden from it (keeping each zone's size) and rebuilt with
+    ``from_data``; the observations must be equal. Returns how many seats had
+    a twin that differs from the state.
+    """
+    hooks = hooks_for(info.id)
+    data = info.to_data(state)
+    players = int(data["players"])
+    differing = 0
+    for seat in range(players):
+        obs = info.observation(state, seat)
+        if json.loads(json.dumps(obs)) != obs:
+            _fail(f"KERNEL-OBSERVATION: observation of seat {seat} is not plain data")
+        twin_data = hidden_twin(data, hooks.hidden_zones(data, seat), rng)
+        if twin_data is None:
+            continue
+        twin = info.from_data(twin_data)
+        if twin == state:
+            _fail("hidden_twin built no different state")
+        differing += 1
+        if info.observation(twin, seat) != obs:
+            diff = sorted(k for k in obs if info.observation(twin, seat).get(k) != obs[k])
+            _fail(f"KERNEL-OBSERVATION: seat {seat}'s observation changed ({diff}) when "
+                  f"only cards hidden from it moved")
+        # the seat sees its own cards: moving one of them must show
+        own = hooks.own_zones(data, seat)
+        mixed = hidden_twin(data, [*own, *hooks.hidden_zones(data, seat)], random.Random(0))
+        if mixed is not None and any(zone(mixed, p) != zone(data, p) for p in own):
+            other = info.from_data(mixed)
+            if info.observation(other, seat) == obs:
+                _fail(f"KERNEL-OBSERVATION: seat {seat}'s observation does not show its own cards")
+    return differing
+
+
+def check_terminal(info: GameInfo, state: Any) -> None:
+    """A finished game: nothing legal, an outcome with winners = argmax of money,
+    money at least the game's floor (KERNEL-TERMINAL, CUC-WINNER, CUC-MONEY-FLOOR)."""
+    if info.current_actor(state) != TERMINAL:
+        return
+    if info.legal_actions(state) or info.chance_outcomes(state):
+        _fail("KERNEL-TERMINAL: a terminal state lists actions")
+    result = info.outcome(state)
+    if result is None:
+        _fail("KERNEL-TERMINAL: a terminal state has no outcome")
+    money = list(result.money)
+    players = int(info.to_data(state)["players"])
+    if len(money) != players:
+        _fail(f"KERNEL-TERMINAL: outcome money {money} for {players} seats")
+    best = max(money)
+    if list(result.winners) != [i for i, m in enumerate(money) if m == best]:
+        _fail(f"CUC-WINNER: winners {result.winners} are not the seats with most money {money}")
+    floor = hooks_for(info.id).min_money
+    if floor is not None and min(money) < floor:
+        _fail(f"CUC-MONEY-FLOOR: a seat ends with {min(money)} < {floor}")
+    if money != list(info.to_data(state).get("money", money)):
+        _fail("KERNEL-TERMINAL: outcome money differs from the table's money")
+
+
+def check_state(
+    info: GameInfo, state: Any, known_rules: Collection[str] | None = None
+) -> dict[Action, Any]:
+    """The cheap and the exhaustive per-state checks together; returns the successors."""
+    check_actor(info, state)
+    check_legal_sorted_unique(info, state)
+    check_chance_outcomes(info, state)
+    check_roundtrip(info, state)
+    check_terminal(info, state)
+    nexts = check_legal_apply(info, state, known_rules)
+    check_illegal_rejected(info, state, known_rules)
+    return nexts
+
+
+# --------------------------------------------------------------------------
+# random walks
+
+
+def sample(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """An outcome drawn with its exact probability."""
+    from kernel.api import sample_chance
+
+    return sample_chance(outcomes, rng)
+
+
+def walk(
+    info: GameInfo, config: Mapping[str, Any], seed: int, steps: int
+) -> tuple[list[Any], list[Action]]:
+    """A random walk of at most ``steps`` steps from the initial state.
+
+    Chance outcomes are drawn with their probabilities, seats act uniformly.
+    Returns the states visited (initial first) and the actions applied.
+    """
+    rng = random.Random(seed)
+    state = info.new_game(config)
+    states, actions = [state], []
+    for _ in range(steps):
+        actor = info.current_actor(state)
+        if actor == TERMINAL:
+            break
+        legal = info.legal_actions(state)
+        action = (sample(info.chance_outcomes(state), rng) if actor == CHANCE
+                  else legal[rng.randrange(len(legal))])
+        result = info.apply(state, action)
+        if not isinstance(result, Applied):
+            _fail(f"KERNEL-LEGAL: legal {action.text} refused on a walk: {result}")
+        state = result.state
+        states.append(state)
+        actions.append(action)
+    return states, actions
+
+
+def check_game_length(
+    info: GameInfo, config: Mapping[str, Any], seed: int, max_steps: int
+) -> list[Any]:
+    """A random game ends within ``max_steps`` steps, and no leg exceeds its hard bound.
+
+    The rules give no bound on a whole game (a fennec can cancel every move of
+    a leg, and legs repeat), so the whole-game bound is a generous one for
+    random play; the bound per leg is a hard one (``GameHooks.leg_bound``).
+    Returns the states of the game.
+    """
+    states, _ = walk(info, config, seed, max_steps)
+    if info.current_actor(states[-1]) != TERMINAL:
+        _fail(f"game length: {info.id} {dict(config)} seed {seed} did not end in {max_steps} steps")
+    hooks = hooks_for(info.id)
+    per_leg: dict[int, int] = {}
+    for s in states[1:]:
+        leg = int(info.to_data(s)["leg"])
+        per_leg[leg] = per_leg.get(leg, 0) + 1
+    bound = hooks.leg_bound(info.to_data(states[0]))
+    for leg, count in per_leg.items():
+        if count > bound + 1:  # + the step that ended the leg before (or the 5th reveal)
+            _fail(f"game length: leg {leg} took {count} steps, more than its bound {bound}")
+    return states

@@ -1,0 +1,74 @@
+"""Hypothesis profiles for the oracle's property tests and state machines.
+
+- ``dev`` (the default): quick, for the edit-test loop; failures are kept in
+  the local example database and replayed first.
+- ``ci``: thorough and derandomized (Hypothesis's own ``ci`` profile: no
+  database, ``print_blob``, no deadline), loaded when the ``CI`` environment
+  variable is set.
+- ``mutation``: small and derandomized, so that each mutant is killed or not
+  reproducibly (``scripts/mutation.py``).
+
+Select one with ``pytest --hypothesis-profile=ci`` or the environment
+variable ``HYPOTHESIS_PROFILE``. A failure found by any profile is kept as an
+explicit ``@example`` (the database is not a regression suite). Test modules
+scale their own example counts with :func:`examples`.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+settings.register_profile(
+    "dev",
+    max_examples=10,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=_QUIET,
+)
+settings.register_profile(
+    "ci",
+    settings.get_profile("ci"),
+    max_examples=60,
+    stateful_step_count=60,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=_QUIET,
+)
+settings.register_profile(
+    "mutation",
+    max_examples=2,
+    stateful_step_count=20,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=_QUIET,
+)
+
+_profile = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+settings.load_profile(_profile)
+
+
+#: Fast, strong tests first: with ``-x`` (the mutation runs) a mutant dies at
+#: the first failing test, so the order decides how long a killed mutant costs.
+_FIRST = (
+    "tests/test_mutation_kills.py",
+    "tests/test_state_machine.py::test_whole_games",
+    "tests/test_perft.py",
+    "tests/test_state_machine.py",
+)
+
+
+def _rank(item: pytest.Item) -> int:
+    node = item.nodeid.removeprefix("mutants/")
+    return next((i for i, prefix in enumerate(_FIRST) if node.startswith(prefix)), len(_FIRST))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: the order within each group is kept

@@ -1,0 +1,206 @@
+"""Generic checks on every registered game and every configuration (KERNEL-* rules).
+
+The checks are in :mod:`kernel.testing.checks`; these tests run them under
+Hypothesis over ``kernel.games()`` x ``GameInfo.configs()``, on states reached
+by random walks (chance drawn with its exact probabilities). Every bug these
+tests found is kept as an explicit ``@example``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import kernel
+from kernel.core import Action
+from kernel.registry import GameInfo
+from kernel.testing import checks
+
+ROOT = Path(__file__).resolve().parents[1]
+KNOWN_RULES = checks.catalogue_ids(sorted(ROOT.glob("spec/*/rules.md")))
+CASES = [
+    pytest.param(g, cfg, id=f"{g}-{cfg['players']}p")
+    for g in kernel.games()
+    for cfg in kernel.game_info(g).configs()
+]
+#: Generous bound on a random game's length; the rules give no hard bound.
+MAX_GAME_STEPS = 20_000
+
+
+def scaled(factor: float) -> settings:
+    """The loaded profile's example count times ``factor`` (at least 1)."""
+    return settings(max_examples=max(1, round(settings().max_examples * factor)))
+
+
+def configure(info: GameInfo, config: dict[str, Any], age_seed: int) -> dict[str, Any]:
+    """``config`` with a seeded age order when the game takes one."""
+    if "age_order" not in dict(info.config_keys):
+        return dict(config)
+    ages = list(range(int(config["players"])))
+    random.Random(age_seed).shuffle(ages)
+    return {**config, "age_order": ages}
+
+
+def test_catalogues_found() -> None:
+    # KERNEL-LEGAL: rejections are checked against the catalogued rule IDs.
+    assert {"KERNEL-INPUT", "KERNEL-ACTOR", "CUC-MOVE-PALM"} <= KNOWN_RULES
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_configs_start_games(game: str, config: dict[str, Any]) -> None:
+    # KERNEL-CONFIG: each listed configuration is valid and starts a valid game.
+    info = kernel.game_info(game)
+    assert kernel.check_config(info.id, config) is None
+    state = kernel.new_game(info.id, config)
+    assert kernel.violations(state) == ()
+    checks.check_state(info, state, KNOWN_RULES)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(1)
+@given(seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 700), age_seed=st.integers(0, 99))
+# Regression: at a play-phase turn the leg-setup kinds discard/deck/intel were
+# accepted (discard:<own hand card>) or raised (ValueError, IndexError,
+# InvalidState) instead of being refused (KERNEL-LEGAL, KERNEL-INPUT).
+@example(seed=0, depth=52, age_seed=0)
+@example(seed=0, depth=60, age_seed=0)
+# Regression: from_data kept card zones in the order given; the state read
+# differed from the same table sorted and listed unsorted or repeated legal
+# actions and chance outcomes (KERNEL-INPUT, KERNEL-CHANCE).
+@example(seed=3, depth=120, age_seed=0)
+def test_random_walk_states(
+    game: str, config: dict[str, Any], seed: int, depth: int, age_seed: int
+) -> None:
+    # KERNEL-ACTOR, KERNEL-CHANCE, KERNEL-LEGAL, KERNEL-INPUT, KERNEL-TERMINAL and
+    # KERNEL-OBSERVATION on every state of a random walk; the exhaustive checks
+    # (whole action universe, wrong actor, observation twins) on its last state.
+    info = kernel.game_info(game)
+    states, actions = checks.walk(info, configure(info, config, age_seed), seed, depth)
+    chance_seen: set[Action] = set()
+    decisions_seen: set[Action] = set()
+    for state in states:
+        checks.check_actor(info, state)
+        checks.check_legal_sorted_unique(info, state)
+        checks.check_chance_outcomes(info, state)
+        checks.check_roundtrip(info, state)
+        checks.check_terminal(info, state)
+        seen = chance_seen if info.current_actor(state) == kernel.CHANCE else decisions_seen
+        seen.update(info.legal_actions(state))
+    last = states[-1]
+    rng = random.Random(seed)
+    checks.check_legal_apply(info, last, KNOWN_RULES)
+    checks.check_illegal_rejected(info, last, KNOWN_RULES)
+    checks.check_wrong_actor(info, last, chance_seen, decisions_seen)
+    checks.check_seat_claims(info, last)
+    checks.check_observation(info, last, rng)
+    checks.check_zone_order(info, last, rng)
+    assert len(actions) == len(states) - 1
+
+
+def _junk_strategy(info: GameInfo) -> st.SearchStrategy[object]:
+    universe = list(info.all_actions)
+    kinds = sorted({a.kind for a in universe})
+    other = st.sampled_from(universe)
+    atoms = st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=12),
+        st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=4), st.integers(),
+                                                             max_size=2),
+    )
+    return st.one_of(
+        st.from_type(object),
+        st.text(max_size=24),
+        st.binary(max_size=12),
+        atoms,
+        st.dictionaries(st.text(max_size=8), atoms, max_size=4),
+        # a known kind with a wrong, out-of-range or extra argument
+        st.builds(lambda k, v, extra: {"kind": k, "card": v, "space": v, **extra},
+                  st.sampled_from(kinds), atoms,
+                  st.dictionaries(st.text(max_size=6), atoms, max_size=2)),
+        st.builds(lambda k, v: {"kind": k, "space": v}, st.sampled_from(["palm", "fennec"]),
+                  st.one_of(st.integers(-5, 60), st.booleans(), st.floats(), st.text(max_size=3))),
+        st.builds(lambda k, v: f"{k}:{v}", st.sampled_from(kinds), atoms),
+        # another game's actions, as Actions, texts with a game field and plain data
+        other.map(lambda a: Action("some-other-game", a.kind, a.arg)),
+        other.map(lambda a: {**a.to_data(), "game": "some-other-game"}),
+        # Actions of this game with junk in their fields
+        st.builds(Action, st.just(info.id), st.one_of(st.sampled_from(kinds), st.text(max_size=8)),
+                  atoms),
+    )
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(1)
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 500))
+def test_junk_is_rejected(
+    game: str, config: dict[str, Any], data: st.DataObject, seed: int, depth: int
+) -> None:
+    # KERNEL-INPUT, KERNEL-GAME: junk is refused without an exception and the
+    # caller's state is untouched (equal, and the same plain data).
+    info = kernel.game_info(game)
+    states, _ = checks.walk(info, config, seed, depth)
+    state = states[-1]
+    for junk in data.draw(st.lists(_junk_strategy(info), min_size=1, max_size=12), label="junk"):
+        checks.check_junk_rejected(info, state, junk)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(0.1)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_state_of_a_game(game: str, config: dict[str, Any], seed: int) -> None:
+    # KERNEL-LEGAL, KERNEL-CHANCE, KERNEL-TERMINAL: the exhaustive checks on every
+    # state of a whole random game; the game ends within the generous bound and
+    # no leg exceeds its hard bound; the terminal outcome is well formed.
+    info = kernel.game_info(game)
+    states = checks.check_game_length(info, config, seed, MAX_GAME_STEPS)
+    for state in states:
+        checks.check_state(info, state, KNOWN_RULES)
+    final = states[-1]
+    assert kernel.current_actor(final) == kernel.TERMINAL
+    checks.check_terminal(info, final)
+    checks.check_illegal_rejected(info, final, KNOWN_RULES)
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+@scaled(1)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_end(game: str, config: dict[str, Any], seed: int) -> None:
+    # CUC-GAME-END, CUC-WINNER, CUC-MONEY-FLOOR: random games end within the
+    # generous bound (a fennec can cancel any move, so the rules allow no hard
+    # bound on a game; each leg has one), with money >= 1 and winners = argmax.
+    info = kernel.game_info(game)
+    states = checks.check_game_length(info, config, seed, MAX_GAME_STEPS)
+    final = states[-1]
+    checks.check_terminal(info, final)
+    outcome = kernel.outcome(final)
+    assert outcome is not None
+    assert min(outcome.money) >= 1
+    assert list(outcome.winners) == [
+        i for i, m in enumerate(outcome.money) if m == max(outcome.money)]
+
+
+def test_hidden_twin_changes_something() -> None:
+    # KERNEL-OBSERVATION: the twin builder really moves hidden cards (the check
+    # is not vacuous) and refuses when nothing can move.
+    data: dict[str, Any] = {"a": ["x", "x"], "b": ["y"], "c": []}
+    twin = checks.hidden_twin(data, [("a",), ("b",), ("c",)], random.Random(1))
+    assert twin is not None
+    assert sorted(twin["a"] + twin["b"]) == ["x", "x", "y"]
+    assert (twin["a"], twin["b"]) != (["x", "x"], ["y"])
+    assert checks.hidden_twin({"a": ["x"], "b": ["x"]}, [("a",), ("b",)],
+                              random.Random(1)) is None
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_observation_twins_exist(game: str, config: dict[str, Any]) -> None:
+    # KERNEL-OBSERVATION: along a whole game, most states have a seat whose twin
+    # differs, so the observation check compares different states.
+    info = kernel.game_info(game)
+    states, _ = checks.walk(info, config, 11, MAX_GAME_STEPS)
+    rng = random.Random(0)
+    differing = sum(1 for s in states[::7] if checks.check_observation(info, s, rng))
+    assert differing >= len(states[::7]) // 2

@@ -1,0 +1,351 @@
+"""Targeted tests for mutants the oracle's other tests let survive.
+
+Each test names the rule it checks; ``proofs/mutation-survivors.md`` lists
+the survivors that are equivalent (no behaviour changes) with the reason.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+from helpers import do, table
+
+import kernel
+from kernel.games.camel_up_cards_2016 import game
+from kernel.rules import camel
+from kernel.testing import checks
+from kernel.testing.machine import UNIVERSE
+
+GAME = "camel-up-cards-2016"
+
+
+def test_stacked_is_well_formed_for_five_camels() -> None:
+    # CUC-INV-STACKS, CUC-INV-CAMELS: the contracts' flat predicate is exactly
+    # well_formed (a seeded sample of cells 0..2 and heights 0..2, top cell 2).
+    rng = random.Random(7)
+    heights = list(itertools.product(range(3), repeat=5))
+    agree = 0
+    for pos in itertools.product(range(3), repeat=5):
+        for height in rng.sample(heights, 30):
+            assert camel.stacked(pos, height, 2) == camel.well_formed(pos, height, 2)
+            agree += camel.well_formed(pos, height, 2)
+    assert agree > 20
+    assert camel.stacked((0, 1, 1, 2, 2), (0, 1, 0, 0, 1), 2)
+    assert not camel.stacked((0, 0, 0, 0, 3), (0, 0, 0, 0, 0), 2)  # beyond the top cell
+    assert not camel.stacked((0, 0, 0, 0, -1), (0, 0, 0, 0, 0), 2)
+    assert not camel.stacked((0, 0, 0, 0, 1), (0, 0, 0, 0, -1), 2)
+
+
+def test_contract_helpers() -> None:
+    # CUC-MOVE-STACK, CUC-MOVE-FENNEC: landed_ok (unit on top, or under after a
+    # fennec) and within (cells in range), the contracts' helper predicates.
+    assert camel.within((0, 3, 16), 16)
+    assert not camel.within((0, 17), 16)
+    assert not camel.within((-1, 3), 16)
+    assert camel.within((), 0)
+    pos, height = (3, 3, 3, 0, 5), (0, 1, 2, 0, 0)
+    assert camel.landed_ok(pos, height, (1, 2), False)
+    assert not camel.landed_ok(pos, height, (1, 2), True)
+    assert camel.landed_ok(pos, height, (0, 1), True)
+    assert not camel.landed_ok(pos, height, (0, 1), False)
+    assert camel.landed_ok(pos, height, (4,), False) and camel.landed_ok(pos, height, (4,), True)
+    assert not camel.landed_ok((3, 3, 0, 0, 0), (0, 1, 0, 0, 0), (0,), False)
+
+
+def test_action_universe() -> None:
+    # KERNEL-INPUT: the action universe is every card kind for draw/discard/deck/
+    # intel, cells 1..24 for palm/fennec, every colour for the bets, and reveal,
+    # hand, end; each action keyed by (kind, argument), numbers as ints.
+    table = game._build_actions()
+    assert sorted(a.text for a in table.values()) == sorted(UNIVERSE)
+    for (kind, arg), action in table.items():
+        assert (action.game, action.kind, action.arg) == (GAME, kind, arg)
+        assert isinstance(arg, int) == (kind in ("palm", "fennec"))
+        assert (arg is None) == (kind in ("reveal", "hand", "end"))
+    assert [a.text for a in kernel.game_info(GAME).all_actions] == [
+        a.text for a in sorted(table.values())]
+
+
+def _expected_observation(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    hidden = ("stock", "hands", "discard", "deck", "intel")
+    out = {k: v for k, v in data.items() if k not in hidden}
+    out.update(seat=seat, hand=data["hands"][seat], my_intel=data["intel"][seat],
+               hand_sizes=[len(h) for h in data["hands"]],
+               intel_chosen=[bool(i) for i in data["intel"]], stock_size=len(data["stock"]),
+               discard_size=len(data["discard"]), deck_size=len(data["deck"]))
+    return out
+
+
+def test_observation_contents() -> None:
+    # KERNEL-OBSERVATION, CUC-LEG-HIDDEN: a seat sees the public table, its own
+    # hand and face-down intel card, and only the sizes of the hidden zones.
+    info = kernel.game_info(GAME)
+    for players in (3, 4):
+        states, _ = checks.walk(info, {"players": players}, players, 400)
+        for state in states[::9]:
+            data = kernel.to_data(state)
+            for seat in range(players):
+                assert kernel.observation(state, seat) == _expected_observation(data, seat)
+
+
+def test_outcome_names_its_rule() -> None:
+    # CUC-WINNER: the outcome of a finished game names the rule that decides it.
+    trace = kernel.play(GAME, {"players": 3}, 5)
+    outcome = kernel.outcome(trace.final)
+    assert outcome is not None and outcome.rules == ("CUC-WINNER",)
+    assert kernel.outcome(trace.initial) is None
+
+
+def test_from_data_refuses_what_is_not_a_state() -> None:
+    # KERNEL-INPUT: from_data raises ValueError naming the problem, never
+    # another exception; status() names the invariant an unreadable state breaks.
+    info = kernel.game_info(GAME)
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 2}))
+    for junk in ([data], "state", None):
+        with pytest.raises(ValueError, match=rf"^not a {GAME} state$"):
+            info.from_data(junk)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=rf"^not a {GAME} state$"):
+        info.from_data({**data, "game": "other"})
+    unreadable = rf"^not a readable {GAME} state: KeyError 'leaders'$"
+    with pytest.raises(ValueError, match=unreadable):
+        info.from_data({k: v for k, v in data.items() if k != "leaders"})
+    twice = {**data, "stacks": [["blue", "blue", "green", "orange", "white", "yellow"],
+                                *data["stacks"][1:]]}
+    assert kernel.status(twice) == ("CUC-INV-CAMELS",)
+    assert kernel.status({**data, "money": "lots"}) == ("CUC-INV-PHASE",)
+
+
+def test_track_helpers() -> None:
+    # CUC-INV-TRACK, CUC-EXTEND, CUC-SANDSTORM: the track's length, spare spaces,
+    # validity and the card holding each cell (these run behind lru_caches in
+    # the game, so a mutant there is seen only by direct calls).
+    face, sand, half = camel.FACE, camel.SAND, camel.HALF
+    assert camel.track_length(()) == 0
+    assert camel.track_length((face, sand, half)) == 4
+    assert camel.spare_spaces((face,) * 7 + (half,), 12) == 9  # 4 cards + the covered half
+    assert camel.spare_spaces((face,) * 8, 12) == 8
+    assert camel.spare_spaces((), 12) == 24
+    assert camel.spare_spaces((face,) * 12, 12) == 0
+    assert camel.valid_track((face, sand, half), 3)
+    assert camel.valid_track((), 12)
+    assert not camel.valid_track((face,) * 4, 3)  # more cards than there are
+    assert not camel.valid_track((face, half, face), 12)  # half only as the last card
+    assert not camel.valid_track((face, 4), 12)
+    assert [camel.card_of((face, sand, face), c) for c in range(7)] == [-1, 0, 0, 1, 2, 2, 3]
+    assert camel.card_of((face,), -3) == -1
+
+
+def test_well_formed_edges() -> None:
+    # CUC-INV-CAMELS, CUC-INV-STACKS: five camels, on cells 0..finish, gap-free
+    # stacks, unstacked on the Start card.
+    assert camel.well_formed((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), 1)
+    assert camel.well_formed((1, 1, 1, 1, 1), (4, 3, 2, 1, 0), 1)
+    assert not camel.well_formed((0, 0, 0, 0), (0, 0, 0, 0), 1)  # four camels
+    assert not camel.well_formed((0, 0, 0, 0, 0), (0, 0, 0, 0), 1)
+    assert not camel.well_formed((0, 0, 0, 0, 2), (0, 0, 0, 0, 0), 1)  # beyond the Finish
+    assert not camel.well_formed((0, 0, 0, 0, -1), (0, 0, 0, 0, 0), 1)
+    assert not camel.well_formed((0, 0, 0, 0, 1), (0, 0, 0, 0, -1), 1)
+    assert not camel.well_formed((0, 0, 0, 0, 0), (0, 0, 0, 0, 1), 1)  # stacked on Start
+    assert not camel.well_formed((1, 1, 0, 0, 0), (0, 0, 0, 0, 0), 1)  # same place
+    assert not camel.well_formed((1, 1, 0, 0, 0), (0, 2, 0, 0, 0), 1)  # a gap
+
+
+def test_from_data_messages() -> None:
+    # KERNEL-INPUT: an unreadable plain-data state raises ValueError saying why;
+    # status() names CUC-INV-CAMELS for a missing camel.
+    info = kernel.game_info(GAME)
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 2}))
+    with pytest.raises(ValueError, match=r"^not a list of racing cards: 'blue\+1'$"):
+        info.from_data({**data, "stock": "blue+1"})
+    with pytest.raises(ValueError, match="not a list of racing cards"):
+        info.from_data({**data, "stock": ["blue+1", "purple+1"]})
+    with pytest.raises(ValueError, match="not a list of racing cards"):
+        info.from_data({**data, "stock": [7]})
+    missing = {**data, "stacks": [["blue", "green", "orange", "white"], *data["stacks"][1:]]}
+    with pytest.raises(ValueError, match=r"^a camel is missing$"):
+        info.from_data(missing)
+    assert kernel.status(missing) == ("CUC-INV-CAMELS",)
+    with pytest.raises(ValueError, match=r"^camel blue twice$"):
+        info.from_data({**data, "stacks": [["blue", "blue", "green", "orange", "white",
+                                            "yellow"], *data["stacks"][1:]]})
+    cells = r"^stacks must list every cell from the Start to the Finish$"
+    with pytest.raises(ValueError, match=cells):
+        info.from_data({**data, "stacks": data["stacks"][:-1]})
+
+
+F, S, H = camel.FACE, camel.SAND, camel.HALF
+
+
+@pytest.mark.parametrize(("track", "leader", "expected"), [
+    ((F, F, H), 4, ((F, F, F, H), 2)),  # uncover the half, then a half card
+    ((F, F, H), 2, ((F, F, H), 0)),  # exactly 3 spaces ahead: nothing
+    ((F, F), 4, ((F, F, F, H), 3)),  # a face card, then a half card
+    ((F, F, F), 4, ((F, F, F, H), 1)),
+    ((F, H), 3, ((F, F, F), 3)),  # uncover, then a face card
+    ((F, S, F), 3, ((F, S, F, H), 1)),  # 5 spaces, 2 ahead of the leader
+    ((F,) * 11 + (H,), 22, ((F,) * 12, 1)),  # the spare cards run out
+    ((F,) * 11, 22, ((F,) * 12, 2)),
+    ((F,) * 11, 21, ((F,) * 12, 2)),
+    ((F,) * 12, 23, ((F,) * 12, 0)),
+])
+def test_extend_cases(track: tuple[int, ...], leader: int,
+                      expected: tuple[tuple[int, ...], int]) -> None:
+    # CUC-EXTEND: add spaces until exactly 3 lie between the leader and the
+    # Finish: first the covered half, then spare cards face up, the last one
+    # half covered if needed; never more than 12 cards (worked out by hand).
+    assert camel.extend(track, leader, 12) == expected
+
+
+def _data_in(phase: str, players: int, seed: int = 0) -> dict[str, Any]:
+    info = kernel.game_info(GAME)
+    states, _ = checks.walk(info, {"players": players}, seed, 200)
+    state = next(s for s in states if s.phase == phase
+                 and (phase != "discard" or s.turn == 1)
+                 and (phase != "deal" or 0 < sum(map(len, s.hands)) < 2 * players))
+    return kernel.to_data(state)
+
+
+def _move_card(data: dict[str, Any], src: tuple[str, ...], dst: tuple[str, ...]) -> dict[str, Any]:
+    def zone(d: dict[str, Any], path: tuple[str, ...]) -> list[str]:
+        value: Any = d
+        for key in path:
+            value = value[int(key)] if isinstance(value, list) else value[key]
+        assert isinstance(value, list)
+        return value
+
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    card = zone(out, src).pop()
+    zone(out, dst).append(card)
+    zone(out, dst).sort()
+    return out
+
+
+def test_leg_setup_hand_sizes_are_checked() -> None:
+    # CUC-INV-PHASE: the hand sizes fit the phase: none at the setup reveals,
+    # round robin while dealing, the purple number before a seat's turn to
+    # discard and the red number after it.
+    setup = kernel.to_data(kernel.new_game(GAME, {"players": 3}))
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(setup, ("stock",), ("hands", "0")))
+    deal = _data_in("deal", 3)
+    assert kernel.status(deal) == ()
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(deal, ("hands", "0"), ("hands", "1")))
+    discard = _data_in("discard", 3)  # seat 1 discards; seat 0 is done
+    assert kernel.status(discard) == ()
+    dealt_all = json.loads(json.dumps(discard))
+    dealt_all.update(phase="deal", stock=discard["discard"], discard=[], turn=0)
+    for seat in range(3):  # every seat back to the purple number, still dealing
+        while len(dealt_all["hands"][seat]) < 10:
+            dealt_all = _move_card(dealt_all, ("stock",), ("hands", str(seat)))
+    assert "CUC-INV-PHASE" in kernel.status(dealt_all)
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(discard, ("hands", "0"), ("discard",)))
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(discard, ("hands", "2"), ("discard",)))
+
+
+def test_plain_data_keys() -> None:
+    # KERNEL-INPUT: the plain-data form has exactly the documented keys.
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 2}))
+    assert set(data) == {
+        "game", "version", "players", "age_order", "phase", "leg", "track", "stacks", "palm",
+        "fennec", "revealed", "shown", "leaders", "midfield", "bets", "winner_bets",
+        "loser_bets", "money", "payouts", "starter", "turn", "bet_done", "track_done",
+        "extended", "stock", "hands", "discard", "deck", "intel"}
+    assert (data["game"], data["version"]) == (GAME, 1)
+
+
+def test_new_game_table() -> None:
+    # CUC-SETUP-TRACK, CUC-SETUP-START, CUC-SETUP-FINAL, CUC-SETUP-MONEY,
+    # CUC-SETUP-REVEAL, CUC-LEG-RESET: the table before the 5 starting reveals
+    # (4 players: flag 17, so 8 face-up cards and a half-covered ninth).
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 4, "age_order": [2, 0, 3, 1]}))
+    from kernel.games.camel_up_cards_2016.data import FULL_DECK
+
+    assert data == {
+        "game": GAME, "version": 1, "players": 4, "age_order": [2, 0, 3, 1], "phase": "setup",
+        "leg": 0, "track": "FFFFFFFFH",
+        "stacks": [["blue", "green", "orange", "white", "yellow"]] + [[] for _ in range(18)],
+        "palm": None, "fennec": None, "revealed": [], "shown": [],
+        "leaders": {c: [2, 2, 3, 5] for c in ("blue", "green", "orange", "white", "yellow")},
+        "midfield": ["blue", "green", "orange", "white", "yellow"], "bets": [[], [], [], []],
+        "winner_bets": [None] * 4, "loser_bets": [None] * 4, "money": [3, 3, 3, 3],
+        "payouts": [[], [], [], []], "starter": 0, "turn": 0, "bet_done": False,
+        "track_done": False, "extended": 0, "stock": list(FULL_DECK), "hands": [[]] * 4,
+        "discard": [], "deck": [], "intel": [[]] * 4,
+    }
+
+
+@pytest.mark.parametrize(("config", "message"), [
+    ([4], 'configuration must be a mapping such as {"players": 4}'),
+    ({"players": 4, "colour": 1, "b": 2},
+     "unknown configuration key(s) ['b', 'colour']; known: players, age_order"),
+    ({"players": "4"}, "'players' must be an integer"),
+    ({"players": True}, "'players' must be an integer"),
+    ({"players": 7}, "'players' must be 2 to 6, not 7"),
+    ({"players": 3, "age_order": [0, 1]},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": (0, 1, 1)},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": [0, True, 2]},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": [0, 1.0, 2]},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": "012"},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+])
+def test_config_messages(config: object, message: str) -> None:
+    # KERNEL-CONFIG: a bad configuration is refused with a clear message naming the rule.
+    assert kernel.check_config(GAME, config) == f"{message} [KERNEL-CONFIG]"
+
+
+def test_good_configs() -> None:
+    # KERNEL-CONFIG: the age order may be a list or a tuple; it defaults to the seats.
+    assert kernel.check_config(GAME, {"players": 3, "age_order": (2, 0, 1)}) is None
+    assert kernel.new_game(GAME, {"players": 3}).age_order == (0, 1, 2)
+
+
+COLOURS = ("blue", "green", "orange", "white", "yellow")
+
+
+@pytest.mark.parametrize(("leaders", "midfield", "losers", "open_bets"), [
+    ({}, [], COLOURS, []),  # every betting card is taken: no bet is possible
+    ({}, [], COLOURS[:4], ["lose:yellow"]),  # a final loser card is left
+    ({}, ["green"], COLOURS, ["mid:green"]),  # a midfield card is left
+    ({"white": [2]}, [], COLOURS, ["leg:white"]),  # a leader card is left
+])
+def test_turn_ends_when_no_bet_is_possible(
+    leaders: dict[str, list[int]], midfield: list[str], losers: tuple[str, ...],
+    open_bets: list[str],
+) -> None:
+    # CUC-TURN-SHAPE, CUC-BET-LEG, CUC-BET-FINAL: after the race-track action the
+    # seat may still bet (or end); when no betting card is left the turn passes.
+    taken = [f"{c}:{v}" for c in COLOURS for v in (5, 3, 2, 2)[:4 - len(leaders.get(c, []))]]
+    taken += [f"{c}:mid" for c in COLOURS if c not in midfield]
+    state = table(5, stacks={2: "BGOWY"}, deck=["blue+1", "green+1"],
+                  leaders={c: leaders.get(c, []) for c in COLOURS}, midfield=midfield,
+                  bets=[taken, [], [], [], []], winner_bets=list(COLOURS),
+                  loser_bets=[*losers, *[None] * (5 - len(losers))], turn=0, starter=0)
+    after, _ = do(state, "palm:5")
+    if open_bets:
+        assert (after.turn, after.track_done) == (0, True)
+        assert [a.text for a in kernel.legal_actions(after)] == ["end", *open_bets]
+    else:
+        assert (after.turn, after.track_done, after.bet_done) == (1, False, False)
+
+
+def test_ranks_cases() -> None:
+    # CUC-RANK: further and higher is ahead; every camel on the Start card is 5th.
+    assert camel.ranks((0, 0, 0, 0, 0), (0, 0, 0, 0, 0)) == (5, 5, 5, 5, 5)
+    assert camel.ranks((0, 3, 3, 0, 1), (0, 0, 1, 0, 0)) == (5, 2, 1, 5, 3)
+    assert camel.ranks((2, 2, 2, 2, 2), (4, 3, 2, 1, 0)) == (1, 2, 3, 4, 5)
+    assert camel.ranks((1, 2, 3, 4, 5), (0, 0, 0, 0, 0)) == (5, 4, 3, 2, 1)
+
+
+def test_chooser_with_nothing_left_to_choose() -> None:
+    # CUC-INV-PHASE: the seat choosing holds more than it keeps after the step.
+    discard = _data_in("discard", 3)  # seat 1 discards 5 of its 10 cards
+    while len(discard["hands"][1]) > 5:
+        discard = _move_card(discard, ("hands", "1"), ("discard",))
+    assert "CUC-INV-PHASE" in kernel.status(discard)
