@@ -15,10 +15,11 @@ Rejected(rule='KERNEL-INPUT', reason="unknown action text 'fly:moon'")
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -37,6 +38,7 @@ from kernel.core import (
 )
 from kernel.registry import GAMES, GameInfo, game_of_state
 
+T = TypeVar("T")
 Policy = Callable[[Any, tuple[Action, ...], random.Random], Action]
 
 
@@ -157,26 +159,20 @@ def parse_action(game_id: str, action: object) -> Action | Rejected:
 # seeded play
 
 
-def sample_chance(
-    outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random
-) -> Action:
-    """Sample an outcome exactly: one integer draw below the common denominator."""
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+def sample_chance(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
+    """Sample an outcome exactly: one integer draw below the common denominator.
+
+    Any language can reproduce it: ``r = randrange(lcm of the denominators)``,
+    then the first outcome whose cumulative numerator exceeds ``r``.
+    """
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
     r = rng.randrange(denominator)
     acc = 0
-    for action, p in outcomes:
+    for outcome, p in outcomes:
         acc += p.numerator * (denominator // p.denominator)
         if r < acc:
-            return action
+            return outcome
     return outcomes[-1][0]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 def uniform_policy(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:

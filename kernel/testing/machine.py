@@ -40,6 +40,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from kernel.api import sample_chance
 from kernel.core import CHANCE, TERMINAL, Applied
 from kernel.testing.adapter import Adapter, kernel_adapter
 from kernel.testing.model import COLOURS, RaceModel
@@ -68,22 +69,8 @@ def _expect(ok: bool, message: str) -> None:
 
 
 def sample_outcome(outcomes: list[tuple[str, Fraction]], rng: random.Random) -> str:
-    """An outcome drawn with its exact probability (one integer draw)."""
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
-    r = rng.randrange(denominator)
-    for action, p in outcomes:
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return action
-    return outcomes[-1][0]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+    """An outcome drawn with its exact probability (the kernel's own sampler)."""
+    return sample_chance(outcomes, rng)
 
 
 def moved_camel(before: Mapping[str, Any], action: str) -> str | None:
