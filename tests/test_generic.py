@@ -97,6 +97,7 @@ def test_random_walk_states(
     checks.check_illegal_rejected(info, last, KNOWN_RULES)
     checks.check_wrong_actor(info, last, chance_seen, decisions_seen)
     checks.check_seat_claims(info, last)
+    checks.check_other_game_rejected(info, last)
     checks.check_observation(info, last, rng)
     checks.check_zone_order(info, last, rng)
     assert len(actions) == len(states) - 1
@@ -145,7 +146,39 @@ def test_junk_is_rejected(
     states, _ = checks.walk(info, config, seed, depth)
     state = states[-1]
     for junk in data.draw(st.lists(_junk_strategy(info), min_size=1, max_size=12), label="junk"):
-        checks.check_junk_rejected(info, state, junk)
+        checks.check_junk_rejected(info, state, junk, KNOWN_RULES)
+
+
+#: Input that once slipped through or nearly did: unhashable arguments, bools
+#: for numbers, floats, whitespace, wrong field names (KERNEL-INPUT).
+KNOWN_JUNK: list[tuple[object, str]] = [
+    *[(junk, "KERNEL-INPUT") for junk in (
+        None, 3, 2.5, b"reveal", "", "reveal now", "palm:99", "palm:-1", "leg:purple",
+        "draw:blue+3", {}, {"kind": 3}, {"kind": "palm"}, {"kind": "palm", "space": True},
+        {"kind": "palm", "space": 3.0}, {"kind": "palm", "space": [3]},
+        {"kind": "leg", "card": "blue"}, {"kind": "end", "extra": 1},
+        {"kind": "draw", "card": {"a": 1}},
+        Action("camel-up-cards-2016", "palm", [1]),  # type: ignore[arg-type]
+        Action("camel-up-cards-2016", "draw", {"a": 1}),  # type: ignore[arg-type]
+        Action("camel-up-cards-2016", "fly", None),
+    )],
+    *[(junk, "KERNEL-GAME") for junk in (
+        Action("other-game", "reveal"), {"kind": "reveal", "game": "x"},
+        {"kind": "reveal", "game": ["x"]},
+    )],
+]
+
+
+@pytest.mark.parametrize(("game", "config"), CASES[:1])
+def test_known_junk_is_rejected(game: str, config: dict[str, Any]) -> None:
+    # KERNEL-INPUT, KERNEL-GAME: each known bad input is refused naming its rule,
+    # at a chance node, a decision node and a terminal state alike.
+    info = kernel.game_info(game)
+    states, _ = checks.walk(info, config, 1, MAX_GAME_STEPS)
+    picks = [states[0], next(s for s in states if kernel.current_actor(s) >= 0), states[-1]]
+    for state in picks:
+        for junk, rule in KNOWN_JUNK:
+            checks.check_rejected(info, state, junk, rule=rule)
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)

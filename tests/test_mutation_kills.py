@@ -349,3 +349,45 @@ def test_chooser_with_nothing_left_to_choose() -> None:
     while len(discard["hands"][1]) > 5:
         discard = _move_card(discard, ("hands", "1"), ("discard",))
     assert "CUC-INV-PHASE" in kernel.status(discard)
+
+
+M = camel.Moved
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    # CUC-MOVE-CARRY, CUC-MOVE-STACK: green carries orange onto space 3
+    (((0, 1, 1, 0, 0), (0, 0, 1, 0, 0), 1, 2, 0, 0, 16),
+     M((0, 3, 3, 0, 0), (0, 0, 1, 0, 0), 0, 0, (1, 2), 3, False, (), ())),
+    # CUC-MOVE-START, CUC-MOVE-PASSED: blue leaves the Start card alone; every
+    # camel is now past the palm on space 1, which goes back
+    (((0, 2, 3, 4, 5), (0, 0, 0, 0, 0), 0, 2, 1, 0, 16),
+     M((2, 2, 3, 4, 5), (1, 0, 0, 0, 0), 0, 0, (0,), 2, False, (), ("palm",))),
+    (((0, 2, 3, 4, 5), (0, 0, 0, 0, 0), 0, 2, 0, 1, 16),
+     M((2, 2, 3, 4, 5), (1, 0, 0, 0, 0), 0, 0, (0,), 2, False, (), ("fennec",))),
+    # CUC-MOVE-PALM: one further, on top
+    (((1, 5, 5, 0, 0), (0, 0, 1, 0, 0), 0, 2, 3, 0, 16),
+     M((4, 5, 5, 0, 0), (0, 0, 1, 0, 0), 0, 0, (0,), 4, False, ("palm",), ())),
+    # CUC-MOVE-FENNEC: one back, under the camels there
+    (((1, 2, 2, 0, 0), (0, 0, 1, 0, 0), 0, 2, 0, 3, 16),
+     M((2, 2, 2, 0, 0), (0, 1, 2, 0, 0), 0, 0, (0,), 2, True, ("fennec",), ())),
+    # CUC-MOVE-CHAIN: palm then fennec (ends under, on the palm's space) ...
+    (((1, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, 3, 4, 16),
+     M((3, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 0, (0,), 3, True, ("palm", "fennec"), ())),
+    # ... and fennec then palm (ends on top, on the fennec's space)
+    (((1, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, 2, 3, 16),
+     M((3, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 0, (0,), 3, False, ("fennec", "palm"), ())),
+    # the palm acts; the fennec behind stays (a camel is still behind it)
+    (((1, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, 3, 2, 16),
+     M((4, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, (0,), 4, False, ("palm",), ())),
+    # CUC-MOVE-START: the fennec on space 1 sends blue back onto the Start card
+    (((0, 0, 0, 0, 2), (0, 0, 0, 0, 0), 0, 1, 0, 1, 16),
+     M((0, 0, 0, 0, 2), (0, 0, 0, 0, 0), 0, 0, (0,), 0, True, ("fennec",), ())),
+    # CUC-GAME-END: passing the Finish stops on it, the unit in order
+    (((5, 5, 2, 0, 0), (0, 1, 0, 0, 0), 0, 2, 0, 0, 6),
+     M((6, 6, 2, 0, 0), (0, 1, 0, 0, 0), 0, 0, (0, 1), 6, False, (), ())),
+])
+def test_move_cases(args: tuple[Any, ...], expected: camel.Moved) -> None:
+    # CUC-MOVE-*: the whole result of a move, worked out by hand from the rules.
+    result = camel.move(*args)
+    assert result == expected
+    assert [type(v) for v in result] == [type(v) for v in expected]  # 0, not None

@@ -387,7 +387,23 @@ def check_seat_claims(info: GameInfo, state: Any) -> int:
     return refused
 
 
-def check_junk_rejected(info: GameInfo, state: Any, junk: object) -> None:
+def check_other_game_rejected(info: GameInfo, state: Any, other: str = "some-other-game") -> int:
+    """Every action of the universe, as another game's Action or plain data naming
+    another game, is refused naming KERNEL-GAME. Returns the count."""
+    before = snapshot(info, state)
+    for a in info.all_actions:
+        check_rejected(info, state, Action(other, a.kind, a.arg), rule="KERNEL-GAME",
+                       before=before)
+        check_rejected(info, state, {**a.to_data(), "game": other}, rule="KERNEL-GAME",
+                       before=before)
+    if snapshot(info, state) != before:
+        _fail("KERNEL-GAME: refusing other games' actions changed the caller's state")
+    return 2 * len(info.all_actions)
+
+
+def check_junk_rejected(
+    info: GameInfo, state: Any, junk: object, known_rules: Collection[str] | None = None
+) -> None:
     """Junk input is refused without an exception and leaves the state untouched.
 
     KERNEL-INPUT and KERNEL-GAME. A junk value that happens to spell a legal
@@ -407,7 +423,8 @@ def check_junk_rejected(info: GameInfo, state: Any, junk: object) -> None:
         if not same:
             _fail(f"KERNEL-INPUT: junk {junk!r} was accepted as no legal action")
         return
-    if not isinstance(result, Rejected) or not result.rule or not result.reason:
+    if not isinstance(result, Rejected) or not result.reason \
+            or not _rule_known(result.rule, info, known_rules):
         _fail(f"KERNEL-INPUT: junk {junk!r} gave {result!r}")
 
 
