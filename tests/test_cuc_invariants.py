@@ -11,6 +11,7 @@ from helpers import first_state, table
 
 import kernel
 from kernel.core import InvalidState
+from kernel.games.camel_up_cards_2016.state import FIELDS, CardsState, candidate, violations
 
 Data = dict[str, Any]
 
@@ -91,6 +92,43 @@ def _two_hand_cards(d: Data) -> None:
     d["hands"][0].append(d["discard"].pop())
 
 
+def _figure(key: str, space: int, holder: int) -> Callable[[Data], None]:
+    def corrupt(d: Data) -> None:
+        d[key] = {"space": space, "holder": holder}
+    return corrupt
+
+
+def _palm_and_fennec_together(d: Data) -> None:
+    d["palm"] = {"space": 7, "holder": 0}
+    d["fennec"] = {"space": 7, "holder": 1}
+
+
+def _one_seat_more(key: str, value: Any) -> Callable[[Data], None]:
+    def corrupt(d: Data) -> None:
+        d[key].append(value)
+    return corrupt
+
+
+def _players_7(d: Data) -> None:
+    d["players"] = 7
+
+
+def _one_player(d: Data) -> None:
+    for seat in (3, 2, 1):
+        d["discard"] += d["hands"][seat]
+        for key in ("hands", "intel", "bets", "winner_bets", "loser_bets", "money", "payouts"):
+            del d[key][seat]
+    d.update(players=1, age_order=[0], turn=0, starter=0)
+
+
+def _unknown_phase(d: Data) -> None:
+    d["phase"] = "lunch"
+
+
+def _age_order_repeats(d: Data) -> None:
+    d["age_order"] = [0, 0, 1, 2]
+
+
 CASES: list[tuple[str, Callable[[Data], None], set[str]]] = [
     # CUC-INV-CAMELS: the five camels each present exactly once.
     ("camel twice", _camel_twice, {"CUC-INV-CAMELS"}),
@@ -118,6 +156,23 @@ CASES: list[tuple[str, Callable[[Data], None], set[str]]] = [
     # CUC-INV-PHASE: bookkeeping.
     ("turn out of range", _turn_out_of_range, {"CUC-INV-PHASE"}),
     ("two hand cards in play", _two_hand_cards, {"CUC-INV-PHASE"}),
+    # CUC-INV-FIGURES: a figure card lies in front of a player exactly while
+    # its figure is on the track, in front of a seat that exists; one per space.
+    ("palm card held, palm off the track", _figure("palm", 0, 2), {"CUC-INV-FIGURES"}),
+    ("fennec card held, fennec off the track", _figure("fennec", 0, 2), {"CUC-INV-FIGURES"}),
+    ("palm on the track, card unheld", _figure("palm", 7, -1), {"CUC-INV-FIGURES"}),
+    ("fennec on the track, card unheld", _figure("fennec", 7, -1), {"CUC-INV-FIGURES"}),
+    ("palm card before a fifth seat", _figure("palm", 7, 4), {"CUC-INV-FIGURES"}),
+    ("fennec on the Finish", _figure("fennec", 18, 1), {"CUC-INV-FIGURES"}),
+    ("palm and fennec on one space", _palm_and_fennec_together, {"CUC-INV-FIGURES"}),
+    # CUC-INV-PHASE: the shape, one entry per seat in each per-seat field.
+    *[(f"{key} for 5 seats", _one_seat_more(key, value), {"CUC-INV-PHASE"})
+      for key, value in (("hands", []), ("intel", []), ("bets", []), ("winner_bets", None),
+                         ("loser_bets", None), ("money", 3), ("payouts", []))],
+    ("players 7", _players_7, {"CUC-INV-PHASE"}),
+    ("one player, every field for one seat", _one_player, {"CUC-INV-PHASE"}),
+    ("unknown phase", _unknown_phase, {"CUC-INV-PHASE"}),
+    ("age order repeats a seat", _age_order_repeats, {"CUC-INV-PHASE"}),
 ]
 
 
@@ -131,8 +186,27 @@ def test_each_break_is_flagged(name: str, corrupt: Callable[[Data], None],
     data = copy.deepcopy(_valid())
     corrupt(data)
     assert set(kernel.status(data)) == expected
-    with pytest.raises((InvalidState, ValueError)):  # such a state cannot be built
+    with pytest.raises((InvalidState, ValueError)) as refused:  # it cannot be built
         kernel.from_data(data)
+    if isinstance(refused.value, InvalidState):  # and says which invariants it breaks
+        assert set(refused.value.ids) == expected
+
+
+def _fields(**changes: Any) -> dict[str, Any]:
+    state = table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"])
+    return {**{name: getattr(state, name) for name in FIELDS}, **changes}
+
+
+def test_shapes_plain_data_cannot_express() -> None:
+    # CUC-INV-CAMELS: five positions and five heights, or nothing else is checked.
+    assert violations(candidate(**_fields())) == ()
+    assert violations(candidate(**_fields(pos=(0, 0, 3, 3)))) == ("CUC-INV-CAMELS",)
+    assert violations(candidate(**_fields(height=(0, 0, 0, 1)))) == ("CUC-INV-CAMELS",)
+    # CUC-INV-PHASE: a field of the wrong type makes the state unreadable.
+    assert violations(candidate(**_fields(money=("3", "3", "3", "3")))) == ("CUC-INV-PHASE",)
+    with pytest.raises(InvalidState) as refused:
+        CardsState(**_fields(pos=(0, 0, 3, 3)))
+    assert refused.value.ids == ("CUC-INV-CAMELS",)
 
 
 def test_extension_invariant_at_leg_setup() -> None:
@@ -159,3 +233,48 @@ def test_built_states_are_always_valid() -> None:
         trace = kernel.play("camel-up-cards-2016", {"players": players}, players)
         for step in trace.steps:
             assert kernel.violations(step.state) == ()
+
+
+def _move_card(d: Data, source: str, target: str, seat: int | None = None,
+               count: int = 1) -> None:
+    for _ in range(count):
+        card = d[source].pop()
+        if seat is None:
+            d[target].append(card)
+        else:
+            d[target][seat].append(card)
+
+
+PHASE_CASES: list[tuple[str, str, Callable[[Data], None], set[str]]] = [
+    # CUC-INV-PHASE, each phase's bookkeeping (python-chess style: one flag each).
+    ("play", "turn is no seat", lambda d: d.update(turn=4), {"CUC-INV-PHASE"}),
+    ("play", "starter is no seat", lambda d: d.update(starter=4), {"CUC-INV-PHASE"}),
+    ("play", "turns before the first leg", lambda d: d.update(leg=0), {"CUC-INV-PHASE"}),
+    ("play", "an extension below zero", lambda d: d.update(extended=-1), {"CUC-INV-PHASE"}),
+    ("over", "the race over", lambda d: None, set()),
+    ("over", "undealt cards at the end", lambda d: _move_card(d, "discard", "stock"),
+     {"CUC-INV-PHASE"}),
+    ("over", "an intel card at the end", lambda d: _move_card(d, "discard", "intel", 0),
+     {"CUC-INV-PHASE"}),
+    # Only reachable with none, but the invariant allows the one kept card.
+    ("over", "one hand card at the end", lambda d: _move_card(d, "discard", "hands", 0), set()),
+    ("over", "two hand cards at the end",
+     lambda d: _move_card(d, "discard", "hands", 0, count=2),
+     {"CUC-INV-PHASE"}),
+    ("deal", "dealing", lambda d: None, set()),
+    ("deal", "a bet done while dealing", lambda d: d.update(bet_done=True), {"CUC-INV-PHASE"}),
+    ("deal", "a track action while dealing", lambda d: d.update(track_done=True),
+     {"CUC-INV-PHASE"}),
+    ("setup", "the starting cards", lambda d: None, set()),
+    ("setup", "five starting cards, still in setup", lambda d: d.update(
+        revealed=d["stock"][:5], stock=d["stock"][5:]), {"CUC-INV-PHASE"}),
+]
+
+
+@pytest.mark.parametrize(("phase", "name", "corrupt", "expected"), PHASE_CASES,
+                         ids=[c[1] for c in PHASE_CASES])
+def test_phase_bookkeeping(phase: str, name: str, corrupt: Callable[[Data], None],
+                           expected: set[str]) -> None:
+    data = kernel.to_data(first_state(4, phase))
+    corrupt(data)
+    assert set(kernel.status(data)) == expected

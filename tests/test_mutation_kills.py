@@ -16,6 +16,7 @@ from helpers import do, table
 
 import kernel
 from kernel.games.camel_up_cards_2016 import game
+from kernel.games.camel_up_cards_2016.data import CARD_IDS
 from kernel.rules import camel
 from kernel.testing import checks
 from kernel.testing.machine import UNIVERSE
@@ -391,3 +392,116 @@ def test_move_cases(args: tuple[Any, ...], expected: camel.Moved) -> None:
     result = camel.move(*args)
     assert result == expected
     assert [type(v) for v in result] == [type(v) for v in expected]  # 0, not None
+
+
+def _reasons(state: Any, cases: list[tuple[object, str, str]]) -> None:
+    for action, rule, reason in cases:
+        result = kernel.apply(state, action)
+        assert isinstance(result, kernel.Rejected), action
+        assert (result.rule, result.reason) == (rule, reason), action
+
+
+def test_rejection_reasons_at_a_chance_node() -> None:
+    # KERNEL-INPUT, KERNEL-GAME, KERNEL-ACTOR: each refusal names its rule and
+    # says clearly what is wrong.
+    s = kernel.new_game(GAME, {"players": 2})
+    _reasons(s, [
+        ("x" * 100, "KERNEL-INPUT", f"unknown action text {'x' * 60!r}"),
+        ({"kind": 3}, "KERNEL-INPUT", "plain-data action needs a string 'kind'"),
+        (3, "KERNEL-INPUT", "not an action: int"),
+        ({"kind": "end", "x": 1}, "KERNEL-INPUT", "unexpected field(s) ['x'] for 'end'"),
+        ({"kind": "palm", "space": True}, "KERNEL-INPUT", "bad argument for 'palm'"),
+        ({"kind": "palm", "space": 99}, "KERNEL-INPUT", "unknown or out-of-range action 'palm' 99"),
+        (kernel.Action("other", "reveal"), "KERNEL-GAME",
+         f"action of game 'other', not {GAME!r}"),
+        ({"kind": "reveal", "game": "other"}, "KERNEL-GAME",
+         f"action of game 'other', not {GAME!r}"),
+        (kernel.Action(GAME, "fly"), "KERNEL-INPUT", "unknown action 'fly'"),
+        ("reveal", "KERNEL-ACTOR", "a chance node: only draw outcomes, not 'reveal'"),
+        ({"kind": "reveal", "seat": "x"}, "KERNEL-INPUT",
+         "'seat' must be a seat number or \"chance\""),
+        ({"kind": "draw", "card": "blue+1", "seat": 0}, "KERNEL-ACTOR",
+         "it is chance's move, not 0's"),
+    ])
+    refused = kernel.game_info(GAME).apply("a state", "reveal")
+    assert refused == kernel.Rejected("KERNEL-INPUT", f"not a {GAME} state: str")
+
+
+def test_rejection_reasons_during_a_turn() -> None:
+    # CUC-TURN-SHAPE, CUC-ACT-HAND, CUC-ACT-FIGURE, CUC-BET-LEG, CUC-BET-FINAL,
+    # KERNEL-ACTOR, KERNEL-LEGAL: the rule that forbids, and why.
+    s = table(4, stacks={2: "B", 4: "G"}, deck=["blue+1", "green+1"],
+              leaders={"white": []}, midfield=["blue", "green", "orange", "yellow"],
+              winner_bets=["orange", None, None, None], loser_bets=[None, "yellow", None, None],
+              bets=[["white:5", "white:3", "white:2", "white:2", "white:mid"], [], [], []])
+    _reasons(s, [
+        ("draw:blue+1", "KERNEL-ACTOR", "seat 0 is to act, not chance"),
+        ("discard:blue+1", "CUC-TURN-SHAPE", "'discard' is a leg-setup choice, not part of a turn"),
+        ("end", "CUC-TURN-SHAPE", "a turn needs exactly one race-track action"),
+        ("hand", "CUC-ACT-HAND", "seat 0 has no hand card"),
+        ("palm:4", "CUC-ACT-FIGURE",
+         "space 4 is not an empty space ahead of the last camel before the Finish"),
+        ("leg:white", "CUC-BET-LEG", "no white leader card left"),
+        ("mid:white", "CUC-BET-LEG", "the white midfield card is taken"),
+        ("win:orange", "CUC-BET-FINAL", "the orange final winner card is taken"),
+        ("lose:yellow", "CUC-BET-FINAL", "the yellow final loser card is taken"),
+        ({"kind": "reveal", "seat": 1}, "KERNEL-ACTOR", "it is seat 0's move, not 1's"),
+    ])
+    after_bet, _ = do(s, "leg:blue")
+    _reasons(after_bet, [("mid:blue", "CUC-TURN-SHAPE", "at most one betting action per turn")])
+    after_palm, _ = do(s, "palm:5")
+    _reasons(after_palm, [
+        ("fennec:6", "CUC-TURN-SHAPE", "only one race-track action per turn"),
+    ])
+    next_turn, _ = do(after_palm, "end")
+    _reasons(next_turn, [("palm:7", "CUC-ACT-FIGURE", "the palm is already on the track")])
+    drawing, _ = do(s, "reveal")
+    _reasons(drawing, [("draw:yellow+2", "KERNEL-LEGAL", "no yellow+2 card is left to draw")])
+
+
+def test_rejection_reasons_at_leg_setup_and_the_end() -> None:
+    # CUC-LEG-DISCARD, KERNEL-TERMINAL: the leg-setup choices and a finished race.
+    discard = kernel.from_data(_data_in("discard", 3))
+    held = set(discard.hands[1])
+    missing = next(c for c in CARD_IDS if c not in held)
+    _reasons(discard, [
+        ("deck:" + sorted(held)[0], "CUC-LEG-DISCARD",
+         "leg setup: seat 1 must choose a discard card now"),
+        ("discard:" + missing, "CUC-LEG-DISCARD", f"seat 1 holds no {missing} card"),
+    ])
+    final = kernel.play(GAME, {"players": 2}, 3).final
+    _reasons(final, [
+        ("reveal", "KERNEL-TERMINAL", "the race is over"),
+        ({"kind": "reveal", "seat": 0}, "KERNEL-TERMINAL", "the race is over"),
+    ])
+
+
+def test_race_ending_on_the_last_card_of_the_deck() -> None:
+    # CUC-GAME-END, CUC-PAY-FINAL, CUC-LEG-END: the race ends at once even when
+    # the card that ends it empties the deck: one leg payout, no new leg.
+    length = camel.track_length(table(2).track)
+    s = table(2, stacks={length: "B"}, deck=["blue+1"],
+              leaders={"blue": [2, 2, 3]}, bets=[["blue:5"], []])
+    final, events = do(s, "reveal", "draw:blue+1")
+    kinds = [e.kind for e in events]
+    assert kinds.count("leg-ended") == 1 and kinds.count("leg-payout") == 2
+    assert "leg-reset" not in kinds and kinds[-1] == "game-over"
+    assert kernel.outcome(final) is not None
+    assert kernel.to_data(final)["money"] == [8, 3]
+
+
+def test_start_rule_named_only_for_the_start_card() -> None:
+    # CUC-MOVE-START, CUC-MOVE-FENNEC: a camel sent back by the fennec onto
+    # space 1 is not on the Start card; one sent back onto the Start card is.
+    s = table(2, stacks={1: "B"}, deck=["blue+1", "green+1"],
+              fennec={"space": 2, "holder": 1})
+    _, events = do(s, "reveal", "draw:blue+1")
+    moved = next(e for e in events if e.kind == "camel-moved")
+    assert (moved.data["from"], moved.data["to"]) == (1, 1)
+    assert "CUC-MOVE-START" not in moved.rules and "CUC-MOVE-FENNEC" in moved.rules
+    s = table(2, stacks={2: "B"}, deck=["green+1", "blue+1"],
+              fennec={"space": 1, "holder": 1})
+    _, events = do(s, "reveal", "draw:green+1")
+    moved = next(e for e in events if e.kind == "camel-moved")
+    assert (moved.data["from"], moved.data["to"]) == (0, 0)
+    assert "CUC-MOVE-START" in moved.rules

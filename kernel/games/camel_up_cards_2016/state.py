@@ -138,6 +138,11 @@ def candidate(**fields: Any) -> CardsState:
 
 
 def _hand_sizes_ok(s: CardsState) -> bool:
+    """Hand and intel sizes in the SETUP, DEAL and leg-setup phases (CUC-INV-PHASE).
+
+    Only :func:`_phase_ok` calls it, after checking that ``s.turn`` is a seat;
+    PLAY, DRAW and OVER keep at most one hand card each, checked there.
+    """
     card = SETUP_CARDS[s.players]
     sizes = [len(h) for h in s.hands]
     p = s.players
@@ -148,26 +153,23 @@ def _hand_sizes_ok(s: CardsState) -> bool:
         return n < p * card.dealt and sizes == [n // p + (1 if i < n % p else 0) for i in range(p)]
     after_discard = card.dealt - card.discard
     after_deck = after_discard - card.to_deck
-    if s.phase in (DISCARD, DECK, INTEL):
-        before, done = {
-            DISCARD: (card.dealt, after_discard),
-            DECK: (after_discard, after_deck),
-            INTEL: (after_deck, after_deck - card.intel),
-        }[s.phase]
-        if not 0 <= s.turn < p:
+    # DISCARD, DECK, INTEL: the seats before the chooser are done, those after
+    # it have not started, the chooser is part way.
+    before, done = {
+        DISCARD: (card.dealt, after_discard),
+        DECK: (after_discard, after_deck),
+        INTEL: (after_deck, after_deck - card.intel),
+    }[s.phase]
+    for i, n in enumerate(sizes):
+        if i < s.turn and n != done:
             return False
-        for i, n in enumerate(sizes):
-            if i < s.turn and n != done:
-                return False
-            if i > s.turn and n != before:
-                return False
-            if i == s.turn and not done < n <= before:
-                return False
-        if s.phase == INTEL:
-            return all(len(s.intel[i]) == (1 if i < s.turn else 0) for i in range(p))
-        return not any(s.intel)
-    # PLAY, DRAW, OVER: at most the one kept hand card each
-    return all(n <= 1 for n in sizes) and not any(s.intel) and not s.stock
+        if i > s.turn and n != before:
+            return False
+        if i == s.turn and not done < n <= before:
+            return False
+    if s.phase == INTEL:
+        return all(len(s.intel[i]) == (1 if i < s.turn else 0) for i in range(p))
+    return not any(s.intel)
 
 
 def violations(s: CardsState) -> tuple[str, ...]:
@@ -183,20 +185,28 @@ def violations(s: CardsState) -> tuple[str, ...]:
         return ("CUC-INV-PHASE",)
 
 
-@lru_cache(maxsize=256)
-def _track_info(track: tuple[int, ...]) -> tuple[bool, int, int]:
+# The memoized checks are wrapped with lru_cache by a call rather than a
+# decorator so that mutation testing (mutmut skips decorated functions)
+# reaches their bodies; see proofs/README.md.
+
+
+def _track_info_uncached(track: tuple[int, ...]) -> tuple[bool, int, int]:
     """CUC-INV-TRACK validity, track length and spare spaces (memoized: pure)."""
     ok = bool(track) and valid_track(track, TRACK_CARDS)
     return ok, track_length(track), spare_spaces(track, TRACK_CARDS)
 
 
-@lru_cache(maxsize=4096)
-def _camels_ok(pos: tuple[int, ...], height: tuple[int, ...], finish: int) -> bool:
+_track_info: Final = lru_cache(maxsize=256)(_track_info_uncached)  # memoized: pure
+
+
+def _camels_ok_uncached(pos: tuple[int, ...], height: tuple[int, ...], finish: int) -> bool:
     return well_formed(pos, height, finish)
 
 
-@lru_cache(maxsize=4096)
-def _leg_cards_ok(
+_camels_ok: Final = lru_cache(maxsize=4096)(_camels_ok_uncached)  # memoized: pure
+
+
+def _leg_cards_ok_uncached(
     leaders: tuple[tuple[int, ...], ...],
     midfield: tuple[bool, ...],
     bets: tuple[tuple[tuple[int, int], ...], ...],
@@ -225,8 +235,10 @@ def _leg_cards_ok(
     return True
 
 
-@lru_cache(maxsize=1024)
-def _ledger_ok(money: int, payouts: tuple[int, ...]) -> bool:
+_leg_cards_ok: Final = lru_cache(maxsize=4096)(_leg_cards_ok_uncached)  # memoized: pure
+
+
+def _ledger_ok_uncached(money: int, payouts: tuple[int, ...]) -> bool:
     """CUC-INV-LEDGER: 3 plus the payouts, never dipping below 1 on the way."""
     running = START_MONEY
     for d in payouts:
@@ -234,6 +246,9 @@ def _ledger_ok(money: int, payouts: tuple[int, ...]) -> bool:
         if running < 1:
             return False
     return running == money
+
+
+_ledger_ok: Final = lru_cache(maxsize=1024)(_ledger_ok_uncached)  # memoized: pure
 
 
 def _violations(s: CardsState) -> tuple[str, ...]:
@@ -324,8 +339,7 @@ def _violations(s: CardsState) -> tuple[str, ...]:
 _FULL_DECK_LIST: Final = list(FULL_DECK)
 
 
-@lru_cache(maxsize=2048)
-def _racing_ok(
+def _racing_ok_uncached(
     stock: tuple[str, ...],
     discard: tuple[str, ...],
     deck: tuple[str, ...],
@@ -342,16 +356,24 @@ def _racing_ok(
     return len(cards) == 30 and sorted(cards) == _FULL_DECK_LIST
 
 
-@lru_cache(maxsize=64)
-def _ages_ok(age_order: tuple[int, ...], players: int) -> bool:
+_racing_ok: Final = lru_cache(maxsize=2048)(_racing_ok_uncached)  # memoized: pure
+
+
+def _ages_ok_uncached(age_order: tuple[int, ...], players: int) -> bool:
     return sorted(age_order) == list(range(players))
+
+
+_ages_ok: Final = lru_cache(maxsize=64)(_ages_ok_uncached)  # memoized: pure
+
 _FIGURE_PHASES: Final = frozenset((PLAY, DRAW, OVER))
 
 
-@lru_cache(maxsize=512)
-def _finals_ok(bets: tuple[int, ...]) -> bool:
+def _finals_ok_uncached(bets: tuple[int, ...]) -> bool:
     taken = [c for c in bets if c != -1]
     return len(set(taken)) == len(taken) and all(-1 <= c < CAMELS for c in bets)
+
+
+_finals_ok: Final = lru_cache(maxsize=512)(_finals_ok_uncached)  # memoized: pure
 
 
 def _phase_ok(s: CardsState, p: int, phase: str) -> bool:
