@@ -42,17 +42,19 @@ COPY = ("kernel", "tests", "spec", "pyproject.toml")
 IGNORE = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.egg-info", "mutants")
 
 
-def prepare(work: Path) -> None:
-    """A fresh copy of the tree in ``work``."""
-    if work.exists():
+def prepare(work: Path, keep_results: bool = False) -> None:
+    """A fresh copy of the tree in ``work`` (keeping mutmut's results if asked)."""
+    if work.exists() and not keep_results:
         shutil.rmtree(work)
-    work.mkdir(parents=True)
+    work.mkdir(parents=True, exist_ok=True)
     for name in COPY:
-        src = ROOT / name
+        src, dst = ROOT / name, work / name
+        if dst.is_dir():
+            shutil.rmtree(dst)
         if src.is_dir():
-            shutil.copytree(src, work / name, ignore=IGNORE)
+            shutil.copytree(src, dst, ignore=IGNORE)
         else:
-            shutil.copy2(src, work / name)
+            shutil.copy2(src, dst)
 
 
 def mutmut(work: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -89,20 +91,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=1, help="mutants run at a time")
     parser.add_argument("--report", action="store_true", help="only report the last run")
     parser.add_argument("--resume", action="store_true",
-                        help="keep --work and the results there (an interrupted run)")
+                        help="keep the results in --work, bring its copy of the tree up to "
+                             "date, run what is not checked yet, then re-run the survivors")
     parser.add_argument("--only", nargs="+", default=[], metavar="PATTERN",
                         help="run only the mutants matching these fnmatch patterns")
     parser.add_argument("--record", action="store_true", help="write proofs/mutation-score.json")
     args = parser.parse_args(argv)
     if not args.report:
-        if not (args.resume and (args.work / "mutants").exists()):
-            prepare(args.work)
-        run = mutmut(args.work, "run", "--max-children", str(args.children), *args.only)
-        tail = (run.stdout + run.stderr)[-3000:]
-        print(tail)
-        if run.returncode != 0:
-            print(f"mutmut run exited {run.returncode}", file=sys.stderr)
-            return run.returncode
+        resume = args.resume and (args.work / "mutants").exists()
+        survivors = score(args.work)["survivors"] if resume else []
+        prepare(args.work, keep_results=resume)
+        # mutmut re-mutates only the functions whose code changed (their
+        # results are dropped) and collects stats for new tests; the second
+        # pass re-runs the last survivors against the tests as they are now.
+        passes = [list(args.only)] + ([survivors] if survivors and not args.only else [])
+        for only in passes:
+            run = mutmut(args.work, "run", "--max-children", str(args.children), *only)
+            print((run.stdout + run.stderr)[-3000:])
+            if run.returncode != 0:
+                print(f"mutmut run exited {run.returncode}", file=sys.stderr)
+                return run.returncode
     stats = score(args.work)
     if args.only:
         print("a partial run (--only): mutants not run count as not checked, "

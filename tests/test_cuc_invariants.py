@@ -158,8 +158,8 @@ CASES: list[tuple[str, Callable[[Data], None], set[str]]] = [
     ("two hand cards in play", _two_hand_cards, {"CUC-INV-PHASE"}),
     # CUC-INV-FIGURES: a figure card lies in front of a player exactly while
     # its figure is on the track, in front of a seat that exists; one per space.
-    ("palm card held, palm off the track", _figure("palm", 0, 2), {"CUC-INV-FIGURES"}),
-    ("fennec card held, fennec off the track", _figure("fennec", 0, 2), {"CUC-INV-FIGURES"}),
+    *[(f"{fig} off the track, card holder {holder}", _figure(fig, 0, holder),
+       {"CUC-INV-FIGURES"}) for fig in ("palm", "fennec") for holder in (1, 2, -2)],
     ("palm on the track, card unheld", _figure("palm", 7, -1), {"CUC-INV-FIGURES"}),
     ("fennec on the track, card unheld", _figure("fennec", 7, -1), {"CUC-INV-FIGURES"}),
     ("palm card before a fifth seat", _figure("palm", 7, 4), {"CUC-INV-FIGURES"}),
