@@ -56,6 +56,12 @@ def _midfield_twice(d: Data) -> None:
     d["bets"][1] = ["green:mid"]
 
 
+def _midfield_held_twice(d: Data) -> None:
+    d["bets"][1] = ["green:mid"]
+    d["bets"][2] = ["green:mid"]
+    d["midfield"] = [c for c in d["midfield"] if c != "green"]
+
+
 def _final_card_twice(d: Data) -> None:
     d["winner_bets"][0] = "blue"
     d["winner_bets"][2] = "blue"
@@ -142,6 +148,7 @@ CASES: list[tuple[str, Callable[[Data], None], set[str]]] = [
     ("leader card vanished", _leader_card_vanished, {"CUC-INV-LEGCARDS"}),
     ("leader stack misordered", _leader_stack_misordered, {"CUC-INV-LEGCARDS"}),
     ("midfield twice", _midfield_twice, {"CUC-INV-LEGCARDS"}),
+    ("midfield card held twice", _midfield_held_twice, {"CUC-INV-LEGCARDS"}),
     # CUC-INV-FINALCARDS: one place each.
     ("final card twice", _final_card_twice, {"CUC-INV-FINALCARDS"}),
     # CUC-INV-FIGURES: on an empty space ahead of the last camel.
@@ -202,6 +209,12 @@ def test_shapes_plain_data_cannot_express() -> None:
     assert violations(candidate(**_fields())) == ()
     assert violations(candidate(**_fields(pos=(0, 0, 3, 3)))) == ("CUC-INV-CAMELS",)
     assert violations(candidate(**_fields(height=(0, 0, 0, 1)))) == ("CUC-INV-CAMELS",)
+    # CUC-INV-LEGCARDS: one leader stack and one midfield flag per colour, bets on camels.
+    state = table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"])
+    assert violations(candidate(**_fields(leaders=state.leaders[:4]))) == ("CUC-INV-LEGCARDS",)
+    assert violations(candidate(**_fields(midfield=state.midfield[:4]))) == ("CUC-INV-LEGCARDS",)
+    bets = (((5, 2),), (), (), ())
+    assert violations(candidate(**_fields(bets=bets))) == ("CUC-INV-LEGCARDS",)
     # CUC-INV-PHASE: a field of the wrong type makes the state unreadable.
     assert violations(candidate(**_fields(money=("3", "3", "3", "3")))) == ("CUC-INV-PHASE",)
     with pytest.raises(InvalidState) as refused:
