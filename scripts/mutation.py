@@ -3,7 +3,7 @@
     python scripts/mutation.py                 # copy the tree, run mutmut, print the score
     python scripts/mutation.py --children 2    # two mutants at a time
     python scripts/mutation.py --report        # the score of the last run, no new run
-    python scripts/mutation.py --resume        # go on with an interrupted run in --work
+    python scripts/mutation.py --recheck       # re-run the last survivors against new tests
     python scripts/mutation.py --only 'kernel.rules.camel.x_move__*'   # some mutants only
     python scripts/mutation.py --record        # also write proofs/mutation-score.json
 
@@ -57,6 +57,13 @@ def prepare(work: Path, keep_results: bool = False) -> None:
             shutil.copy2(src, dst)
 
 
+def changed_kernel(work: Path) -> bool:
+    """Does the kernel in ``work`` differ from the one in the tree?"""
+    ours = {p.relative_to(ROOT): p.read_bytes() for p in (ROOT / "kernel").rglob("*.py")}
+    theirs = {p.relative_to(work): p.read_bytes() for p in (work / "kernel").rglob("*.py")}
+    return ours != theirs
+
+
 def mutmut(work: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "HYPOTHESIS_PROFILE": "mutation", "PYTHONPATH": ""}
     return subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=work, env=env,
@@ -90,22 +97,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=Path("/tmp/race-kernel-mutation"))
     parser.add_argument("--children", type=int, default=1, help="mutants run at a time")
     parser.add_argument("--report", action="store_true", help="only report the last run")
-    parser.add_argument("--resume", action="store_true",
-                        help="keep the results in --work, bring its copy of the tree up to "
-                             "date, run what is not checked yet, then re-run the survivors")
+    parser.add_argument("--recheck", action="store_true",
+                        help="keep the results in --work and re-run only the last survivors "
+                             "against the tests as they are now (the kernel must be unchanged)")
     parser.add_argument("--only", nargs="+", default=[], metavar="PATTERN",
                         help="run only the mutants matching these fnmatch patterns")
     parser.add_argument("--record", action="store_true", help="write proofs/mutation-score.json")
     args = parser.parse_args(argv)
     if not args.report:
-        resume = args.resume and (args.work / "mutants").exists()
-        survivors = score(args.work)["survivors"] if resume else []
-        prepare(args.work, keep_results=resume)
-        # mutmut re-mutates only the functions whose code changed (their
-        # results are dropped) and collects stats for new tests; the second
-        # pass re-runs the last survivors against the tests as they are now.
-        passes = [list(args.only)] + ([survivors] if survivors and not args.only else [])
-        for only in passes:
+        only = list(args.only)
+        if args.recheck:
+            # Only new tests are safe to add to a finished run: mutmut collects
+            # stats for new tests but not for new or changed kernel functions,
+            # whose mutants would then run against too few tests.
+            if changed_kernel(args.work):
+                print("--recheck: the kernel differs from the copy in --work; run afresh",
+                      file=sys.stderr)
+                return 2
+            only = score(args.work)["survivors"]
+            if not only:
+                print("--recheck: no survivors to re-run")
+        prepare(args.work, keep_results=args.recheck)
+        if only or not args.recheck:
             run = mutmut(args.work, "run", "--max-children", str(args.children), *only)
             print((run.stdout + run.stderr)[-3000:])
             if run.returncode != 0:

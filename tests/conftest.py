@@ -72,3 +72,21 @@ def _rank(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: the order within each group is kept
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Start every test session with the kernel's memo caches empty.
+
+    mutmut forks each mutant's test run from a process that has already run
+    the tests, so an ``lru_cache`` would hand the mutant results computed by
+    the original code. Emptying the caches here makes every session compute
+    them afresh (a normal run starts with them empty anyway).
+    """
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name == "kernel" or name.startswith("kernel."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
