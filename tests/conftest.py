@@ -74,14 +74,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: the order within each group is kept
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Start every test session with the kernel's memo caches empty.
 
-    mutmut forks each mutant's test run from a process that has already run
-    the tests, so an ``lru_cache`` would hand the mutant results computed by
-    the original code. Emptying the caches here makes every session compute
-    them afresh (a normal run starts with them empty anyway).
-    """
+def _clear_kernel_caches() -> None:
     import sys
 
     for name, module in list(sys.modules.items()):
@@ -90,3 +84,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_kernel_caches() -> None:
+    """Under mutmut, every test starts with the kernel's memo caches empty.
+
+    mutmut records which tests reach each function while they run, then forks
+    each mutant's tests from that process. With warm ``lru_cache``s a test
+    that only hits the cache would not be recorded as reaching the memoized
+    function, and a forked test would get results the original code computed.
+    mutmut names the running mutant (or "stats") in MUTANT_UNDER_TEST;
+    outside mutmut the caches stay warm.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        _clear_kernel_caches()

@@ -215,6 +215,10 @@ def test_shapes_plain_data_cannot_express() -> None:
     assert violations(candidate(**_fields(midfield=state.midfield[:4]))) == ("CUC-INV-LEGCARDS",)
     bets = (((5, 2),), (), (), ())
     assert violations(candidate(**_fields(bets=bets))) == ("CUC-INV-LEGCARDS",)
+    # CUC-INV-FINALCARDS: a final card names a camel, or no card (-1).
+    for finals in ((-2, -1, -1, -1), (5, -1, -1, -1)):
+        assert violations(candidate(**_fields(winner_bets=finals))) == ("CUC-INV-FINALCARDS",)
+        assert violations(candidate(**_fields(loser_bets=finals))) == ("CUC-INV-FINALCARDS",)
     # CUC-INV-PHASE: a field of the wrong type makes the state unreadable.
     assert violations(candidate(**_fields(money=("3", "3", "3", "3")))) == ("CUC-INV-PHASE",)
     with pytest.raises(InvalidState) as refused:
