@@ -3,7 +3,7 @@
     python scripts/mutation.py                 # copy the tree, run mutmut, print the score
     python scripts/mutation.py --children 2    # two mutants at a time
     python scripts/mutation.py --report        # the score of the last run, no new run
-    python scripts/mutation.py --recheck       # re-run the last survivors against new tests
+    python scripts/mutation.py --recheck       # finish a run, re-run survivors (new tests)
     python scripts/mutation.py --only 'kernel.rules.camel.x_move__*'   # some mutants only
     python scripts/mutation.py --record        # also write proofs/mutation-score.json
 
@@ -98,8 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=1, help="mutants run at a time")
     parser.add_argument("--report", action="store_true", help="only report the last run")
     parser.add_argument("--recheck", action="store_true",
-                        help="keep the results in --work and re-run only the last survivors "
-                             "against the tests as they are now (the kernel must be unchanged)")
+                        help="keep the results in --work, run the mutants not checked yet, then "
+                             "re-run the last survivors, against the tests as they are now "
+                             "(the kernel must be unchanged)")
     parser.add_argument("--only", nargs="+", default=[], metavar="PATTERN",
                         help="run only the mutants matching these fnmatch patterns")
     parser.add_argument("--record", action="store_true", help="write proofs/mutation-score.json")
@@ -114,12 +115,13 @@ def main(argv: list[str] | None = None) -> int:
                 print("--recheck: the kernel differs from the copy in --work; run afresh",
                       file=sys.stderr)
                 return 2
-            only = score(args.work)["survivors"]
-            if not only:
-                print("--recheck: no survivors to re-run")
+            survivors = score(args.work)["survivors"]
         prepare(args.work, keep_results=args.recheck)
-        if only or not args.recheck:
-            run = mutmut(args.work, "run", "--max-children", str(args.children), *only)
+        # --recheck: first the mutants not checked yet (an interrupted run),
+        # then the last survivors again, both against the tests as they are now.
+        passes = [only] if not args.recheck else [[], survivors] if survivors else [[]]
+        for names in passes:
+            run = mutmut(args.work, "run", "--max-children", str(args.children), *names)
             print((run.stdout + run.stderr)[-3000:])
             if run.returncode != 0:
                 print(f"mutmut run exited {run.returncode}", file=sys.stderr)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
@@ -48,6 +48,8 @@ settings.register_profile(
     derandomize=True,
     deadline=None,
     database=None,
+    # a mutant only needs pass or fail: no shrinking (it can take minutes)
+    phases=(Phase.explicit, Phase.generate),
     suppress_health_check=_QUIET,
 )
 
