@@ -44,6 +44,11 @@ def _card_duplicated(d: Data) -> None:
     d["discard"].append("green+2")
 
 
+def _card_copied_over_another(d: Data) -> None:
+    # still 30 cards, but one card id once too often and another once too rarely
+    d["discard"][0] = next(c for c in d["discard"] if c != d["discard"][0])
+
+
 def _leader_card_vanished(d: Data) -> None:
     d["leaders"]["blue"] = [2, 2, 3]
 
@@ -144,6 +149,7 @@ CASES: list[tuple[str, Callable[[Data], None], set[str]]] = [
     # CUC-INV-RACING: 30 racing cards, each in one place.
     ("card lost", _card_lost, {"CUC-INV-RACING"}),
     ("card duplicated", _card_duplicated, {"CUC-INV-RACING"}),
+    ("card copied over another", _card_copied_over_another, {"CUC-INV-RACING"}),
     # CUC-INV-LEGCARDS: 20 leader and 5 midfield cards, each once; stacks 2,2,3,5.
     ("leader card vanished", _leader_card_vanished, {"CUC-INV-LEGCARDS"}),
     ("leader stack misordered", _leader_stack_misordered, {"CUC-INV-LEGCARDS"}),
