@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true", help="write proofs/mutation-score.json")
     args = parser.parse_args(argv)
     if not args.report:
-        only = list(args.only)
+        only, survivors = list(args.only), []
         if args.recheck:
             # Only new tests are safe to add to a finished run: mutmut collects
             # stats for new tests but not for new or changed kernel functions,
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         prepare(args.work, keep_results=args.recheck)
         # --recheck: first the mutants not checked yet (an interrupted run),
         # then the last survivors again, both against the tests as they are now.
-        passes = [only] if not args.recheck else [[], survivors] if survivors else [[]]
+        passes = [[], survivors] if args.recheck else [only]
         for names in passes:
             run = mutmut(args.work, "run", "--max-children", str(args.children), *names)
             print((run.stdout + run.stderr)[-3000:])

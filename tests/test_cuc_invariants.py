@@ -205,30 +205,35 @@ def test_each_break_is_flagged(name: str, corrupt: Callable[[Data], None],
         assert set(refused.value.ids) == expected
 
 
-def _fields(**changes: Any) -> dict[str, Any]:
+def _fields() -> dict[str, Any]:
     state = table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"])
-    return {**{name: getattr(state, name) for name in FIELDS}, **changes}
+    return {name: getattr(state, name) for name in FIELDS}
+
+
+def _broken(base: dict[str, Any], **changes: Any) -> tuple[str, ...]:
+    """The invariants an unchecked candidate breaks: ``base`` with ``changes``."""
+    return violations(candidate(**{**base, **changes}))
 
 
 def test_shapes_plain_data_cannot_express() -> None:
     # CUC-INV-CAMELS: five positions and five heights, or nothing else is checked.
-    assert violations(candidate(**_fields())) == ()
-    assert violations(candidate(**_fields(pos=(0, 0, 3, 3)))) == ("CUC-INV-CAMELS",)
-    assert violations(candidate(**_fields(height=(0, 0, 0, 1)))) == ("CUC-INV-CAMELS",)
+    base = _fields()
+    assert _broken(base) == ()
+    assert _broken(base, pos=(0, 0, 3, 3)) == ("CUC-INV-CAMELS",)
+    assert _broken(base, height=(0, 0, 0, 1)) == ("CUC-INV-CAMELS",)
     # CUC-INV-LEGCARDS: one leader stack and one midfield flag per colour, bets on camels.
-    state = table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"])
-    assert violations(candidate(**_fields(leaders=state.leaders[:4]))) == ("CUC-INV-LEGCARDS",)
-    assert violations(candidate(**_fields(midfield=state.midfield[:4]))) == ("CUC-INV-LEGCARDS",)
+    assert _broken(base, leaders=base["leaders"][:4]) == ("CUC-INV-LEGCARDS",)
+    assert _broken(base, midfield=base["midfield"][:4]) == ("CUC-INV-LEGCARDS",)
     bets = (((5, 2),), (), (), ())
-    assert violations(candidate(**_fields(bets=bets))) == ("CUC-INV-LEGCARDS",)
+    assert _broken(base, bets=bets) == ("CUC-INV-LEGCARDS",)
     # CUC-INV-FINALCARDS: a final card names a camel, or no card (-1).
     for finals in ((-2, -1, -1, -1), (5, -1, -1, -1)):
-        assert violations(candidate(**_fields(winner_bets=finals))) == ("CUC-INV-FINALCARDS",)
-        assert violations(candidate(**_fields(loser_bets=finals))) == ("CUC-INV-FINALCARDS",)
+        assert _broken(base, winner_bets=finals) == ("CUC-INV-FINALCARDS",)
+        assert _broken(base, loser_bets=finals) == ("CUC-INV-FINALCARDS",)
     # CUC-INV-PHASE: a field of the wrong type makes the state unreadable.
-    assert violations(candidate(**_fields(money=("3", "3", "3", "3")))) == ("CUC-INV-PHASE",)
+    assert _broken(base, money=("3", "3", "3", "3")) == ("CUC-INV-PHASE",)
     with pytest.raises(InvalidState) as refused:
-        CardsState(**_fields(pos=(0, 0, 3, 3)))
+        CardsState(**{**base, "pos": (0, 0, 3, 3)})
     assert refused.value.ids == ("CUC-INV-CAMELS",)
 
 
