@@ -319,5 +319,4 @@ def machine_for(adapter: Adapter) -> type[CamelUpCardsMachine]:
 def run_machine(adapter: Adapter | None = None, config: settings | None = None) -> None:
     """Run the machine against ``adapter`` (the kernel's by default)."""
     chosen = adapter if adapter is not None else kernel_adapter(GAME)
-    run_state_machine_as_test(  # type: ignore[no-untyped-call]
-        lambda: CamelUpCardsMachine(chosen), settings=config)
+    run_state_machine_as_test(machine_for(chosen), settings=config)
