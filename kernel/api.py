@@ -36,6 +36,7 @@ from kernel.core import (
     Rejected,
     Result,
 )
+from kernel.decode import DecodeError, show
 from kernel.registry import GAMES, GameInfo, game_of_state
 
 T = TypeVar("T")
@@ -49,10 +50,10 @@ def games() -> tuple[str, ...]:
 
 def game_info(game_id: str) -> GameInfo:
     """The registered game ``game_id`` (ConfigError for an unknown id)."""
-    try:
-        return GAMES[game_id]
-    except (KeyError, TypeError):
-        raise ConfigError(f"unknown game {game_id!r}; known: {', '.join(games())}") from None
+    info = GAMES.get(game_id) if type(game_id) is str else None
+    if info is None:
+        raise ConfigError(f"unknown game {show(game_id)}; known: {', '.join(games())}")
+    return info
 
 
 def _info(state: object) -> GameInfo:
@@ -103,7 +104,7 @@ def observation(state: Any, seat: int) -> dict[str, PlainData]:
     """What ``seat`` may see."""
     info = _info(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise ValueError(f"no seat {seat!r}")
+        raise ValueError(f"no seat {show(seat)}")
     return info.observation(state, seat)
 
 
@@ -117,20 +118,35 @@ def to_data(state: Any) -> dict[str, PlainData]:
     return _info(state).to_data(state)
 
 
-def from_data(data: Mapping[str, Any]) -> Any:
-    """Rebuild a state from its plain-data form (ValueError or InvalidState)."""
+def _game_of_data(data: object) -> GameInfo:
+    """The registered game a plain-data document names (ValueError otherwise)."""
     if not isinstance(data, Mapping):
-        raise ValueError("a state's plain data is a mapping")
-    try:
-        info = game_info(str(data.get("game")))
-    except ConfigError as exc:
-        raise ValueError(str(exc)) from None
-    return info.from_data(data)
+        raise DecodeError(f"state: expected an object, got {show(data)}")
+    game = data.get("game")
+    if type(game) is not str or game not in GAMES:
+        raise DecodeError(f"game: not a registered game: {show(game)}; known: {', '.join(games())}")
+    return GAMES[game]
+
+
+def from_data(data: Mapping[str, Any]) -> Any:
+    """Rebuild a state from exactly its plain-data form (KERNEL-INPUT).
+
+    Raises ValueError naming the field for anything that is not the canonical
+    form (:class:`kernel.decode.DecodeError`), or InvalidState (also a
+    ValueError) for a readable table that breaks invariants; nothing else,
+    whatever the input.
+    """
+    return _game_of_data(data).from_data(data)
 
 
 def status(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Every invariant a candidate state (plain data) breaks, by ID."""
-    return game_info(str(data.get("game"))).status(data)
+    """Every invariant a candidate state (plain data) breaks, by ID.
+
+    ValueError when ``data`` is not an object naming a registered game; a
+    candidate of a game that cannot be read breaks the game's catch-all
+    invariants (see the game's ``status``).
+    """
+    return _game_of_data(data).status(data)
 
 
 def violations(state: Any) -> tuple[str, ...]:
@@ -139,20 +155,12 @@ def violations(state: Any) -> tuple[str, ...]:
 
 
 def parse_action(game_id: str, action: object) -> Action | Rejected:
-    """The game's Action for an Action, its text or its plain data."""
-    info = game_info(game_id)
-    if isinstance(action, Action):
-        return action if action in info.all_actions else Rejected("KERNEL-INPUT", "unknown")
-    if isinstance(action, str):
-        for a in info.all_actions:
-            if a.text == action:
-                return a
-        return Rejected("KERNEL-INPUT", f"unknown action text {action[:60]!r}")
-    if isinstance(action, Mapping):
-        for a in info.all_actions:
-            if a.to_data() == {k: v for k, v in action.items() if k != "game"}:
-                return a
-    return Rejected("KERNEL-INPUT", "not an action of this game")
+    """The game's Action for an Action, its canonical text or its plain data.
+
+    The game's own strict parser, the one ``apply`` uses (KERNEL-INPUT,
+    KERNEL-GAME).
+    """
+    return game_info(game_id).parse_action(action)
 
 
 # --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from kernel.core import Action, Outcome, PlainData, Result
+from kernel.core import Action, Outcome, PlainData, Rejected, Result
 
 
 @attrs.frozen
@@ -35,6 +35,7 @@ class GameInfo:
     legal_actions: Callable[[Any], tuple[Action, ...]]
     chance_outcomes: Callable[[Any], tuple[tuple[Action, Fraction], ...]]
     apply: Callable[[Any, object], Result]
+    parse_action: Callable[[object], Action | Rejected]
     observation: Callable[[Any, int], dict[str, PlainData]]
     outcome: Callable[[Any], Outcome | None]
     to_data: Callable[[Any], dict[str, PlainData]]

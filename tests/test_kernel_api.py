@@ -159,14 +159,18 @@ def test_leg_setup_choices_are_not_turn_actions(choice: str) -> None:
 
 
 def test_unordered_zones_from_data() -> None:
-    # KERNEL-CHANCE: the racing deck is an unordered multiset, however it is listed.
+    # KERNEL-CHANCE, KERNEL-INPUT: the racing deck is an unordered multiset; its
+    # canonical form is sorted, and from_data accepts only that form.
     data = kernel.to_data(table(deck=["green+1", "blue+1", "green+1"]))
-    data["deck"] = ["green+1", "blue+1", "green+1"]
+    assert data["deck"] == ["blue+1", "green+1", "green+1"]
     s = kernel.from_data(data)
     after = kernel.apply(s, "reveal")
     assert isinstance(after, kernel.Applied)
     assert [(a.text, p) for a, p in kernel.chance_outcomes(after.state)] == [
         ("draw:blue+1", Fraction(1, 3)), ("draw:green+1", Fraction(2, 3))]
+    data["deck"] = ["green+1", "blue+1", "green+1"]
+    with pytest.raises(ValueError, match=r"^deck\[0\]: not the canonical form"):
+        kernel.from_data(data)
 
 
 @pytest.mark.parametrize("data", [

@@ -1,27 +1,43 @@
-"""Canonical JSON for states, actions, events, observations and outcomes.
+r"""Canonical JSON for states, actions, events, observations and outcomes.
 
 The canonical text of a document is what every implementation must produce
-byte for byte (spec/PROTOCOL.md, "Canonical JSON"):
+byte for byte (spec/PROTOCOL.md, "Canonical JSON"). It is RFC 8785, the JSON
+Canonicalization Scheme (JCS), restricted to the values the kernel uses, so
+any JCS library produces it:
 
-- objects with string keys sorted by code point, no duplicate keys;
+- objects with string keys sorted by their UTF-16 code units (RFC 8785
+  3.2.3; this differs from code point order only between a character beyond
+  the BMP and one in U+E000..U+FFFF), no duplicate keys;
 - no whitespace: separators ``,`` and ``:``;
 - integers only, within +-(2**53 - 1); no floats, NaN or infinities;
   fractions as strings ``"n/d"`` in lowest terms (``"1/1"`` for one);
-- strings escaped as JSON requires, every non-ASCII character as ``\\uXXXX``
-  (lowercase hex), so the text is ASCII;
+- strings as ECMAScript's ``JSON.stringify`` writes them: only ``"``, ``\``
+  and the control characters U+0000..U+001F are escaped (``\b \t \n \f
+  \r``, the others ``\u00XX`` with lowercase hex); every other character,
+  non-ASCII included, is written as itself. A lone surrogate has no UTF-8
+  form and is refused (:class:`CanonicalError`);
 - ``true``, ``false`` and ``null`` are kept: the plain-data forms use them
   (``bet_done``, ``track_done``, ``intel_chosen``; an absent figure or final
   bet is ``null``). Each has one spelling in every JSON library, so they are
   as exact as integers; converting them to 0/1 or "" would only lose meaning.
 
-The state digest is the lowercase hex SHA-256 of the canonical text of the
-state's plain data (:func:`kernel.to_data`).
+The text is stored and sent as UTF-8. The state digest is the lowercase hex
+SHA-256 of the UTF-8 bytes of the canonical text of the state's plain data
+(:func:`kernel.to_data`).
 
 >>> dumps({"b": [1, True, None], "a": "x"})
 '{"a":"x","b":[1,true,null]}'
 >>> from fractions import Fraction
 >>> dumps({"p": Fraction(2, 4)})
 '{"p":"1/2"}'
+>>> print(dumps(["café", "tab\there", "\x1f"]))  # non-ASCII as itself, controls escaped
+["café","tab\there","\u001f"]
+>>> dumps({"\ufb01": 1, "\U0001d11e": 2}) == '{"\U0001d11e":2,"\ufb01":1}'  # UTF-16 order
+True
+>>> dumps("\ud800")
+Traceback (most recent call last):
+...
+kernel.conformance.canonical.CanonicalError: lone surrogate in a string: it has no UTF-8 form
 """
 
 from __future__ import annotations
@@ -83,11 +99,44 @@ def canonical(value: object) -> PlainData:
     raise CanonicalError(f"no canonical JSON form for {type(value).__name__}: {value!r:.60}")
 
 
+#: The C encoder of the standard library, made once. Its string escapes are
+#: exactly JCS's with ``ensure_ascii=False``; it sorts keys by code point, which
+#: is UTF-16 order unless a key has a character beyond the BMP (see dumps).
+_ENCODE: Final = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+).encode
+_ENCODE_AS_ORDERED: Final = json.JSONEncoder(
+    separators=(",", ":"), ensure_ascii=False, allow_nan=False
+).encode
+
+
 def dumps(obj: object) -> str:
-    """The canonical JSON text of ``obj`` (ASCII, sorted keys, no whitespace)."""
-    return json.dumps(
-        canonical(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
-    )
+    """The canonical JSON text of ``obj``: RFC 8785 (JCS); write it as UTF-8."""
+    data = canonical(obj)
+    text: str = _ENCODE(data)
+    if text.isascii():  # O(1) in CPython; all states and vectors of the 2016 game are ASCII
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CanonicalError("lone surrogate in a string: it has no UTF-8 form") from None
+    if max(text) > "\uffff":
+        # a character beyond the BMP, perhaps in a key: sort keys by UTF-16 code units
+        text = _ENCODE_AS_ORDERED(_utf16_ordered(data))
+    return text
+
+
+def _utf16_key(item: tuple[str, PlainData]) -> bytes:
+    return item[0].encode("utf-16-be")  # big-endian: byte order is code unit order
+
+
+def _utf16_ordered(data: PlainData) -> PlainData:
+    """``data`` with every object's keys inserted in UTF-16 code unit order."""
+    if isinstance(data, dict):
+        return {k: _utf16_ordered(v) for k, v in sorted(data.items(), key=_utf16_key)}
+    if isinstance(data, list):
+        return [_utf16_ordered(v) for v in data]
+    return data
 
 
 def _no_float(text: str) -> Any:
@@ -151,12 +200,12 @@ def state_from_data(data: Mapping[str, Any]) -> Any:
 
 
 def digest(state: object) -> str:
-    """The state digest: hex SHA-256 of the canonical JSON of its plain data.
+    """The state digest: hex SHA-256 of the UTF-8 canonical JSON of its plain data.
 
     ``state`` is a kernel state or its plain data (a mapping).
     """
     data = state if isinstance(state, Mapping) else kernel.to_data(state)
-    return hashlib.sha256(dumps(data).encode("ascii")).hexdigest()
+    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()
 
 
 def observation_to_data(state: object, seat: int) -> dict[str, PlainData]:

@@ -26,6 +26,7 @@ INFO = register(
         legal_actions=game.legal_actions,
         chance_outcomes=game.chance_outcomes,
         apply=game.apply,
+        parse_action=game.parse_action,
         observation=game.observation,
         outcome=game.outcome,
         to_data=game.to_data,

@@ -36,7 +36,6 @@ from functools import lru_cache
 from typing import Any, Final, cast
 
 from kernel.core import (
-    ARG_NAMES,
     CHANCE,
     TERMINAL,
     Action,
@@ -47,6 +46,17 @@ from kernel.core import (
     PlainData,
     Rejected,
     Result,
+)
+from kernel.decode import (
+    MAX_INT,
+    DecodeError,
+    fail,
+    read_bool,
+    read_int,
+    read_keys,
+    read_list,
+    read_str,
+    show,
 )
 from kernel.rules import camel
 from kernel.rules.camel import FACE, HALF, SAND
@@ -124,18 +134,19 @@ def parse_config(config: object) -> tuple[int, tuple[int, ...]]:
     """Check a configuration (KERNEL-CONFIG); return players and age order."""
     if not isinstance(config, Mapping):
         raise ConfigError("configuration must be a mapping such as {\"players\": 4}")
-    unknown = sorted(set(map(str, config)) - {"players", "age_order"})
-    if unknown:
-        raise ConfigError(f"unknown configuration key(s) {unknown}; known: players, age_order")
+    for key in config:
+        if key not in ("players", "age_order"):
+            raise ConfigError(f"unknown configuration key {show(key)}; known: players, age_order")
     players = config.get("players")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ConfigError("'players' must be an integer")
+    if type(players) is not int:
+        raise ConfigError(f"'players' must be an integer, not {show(players)}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ConfigError(f"'players' must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+        raise ConfigError(f"'players' must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {show(players)}")
     ages = config.get("age_order", list(range(players)))
     if (
         not isinstance(ages, list | tuple)
-        or any(isinstance(a, bool) or not isinstance(a, int) for a in ages)
+        or len(ages) != players
+        or any(type(a) is not int for a in ages)
         or sorted(ages) != list(range(players))
     ):
         raise ConfigError(
@@ -312,42 +323,76 @@ def outcome(s: CardsState) -> Outcome | None:
 # parsing actions (KERNEL-INPUT, KERNEL-GAME)
 
 
+#: The plain-data field of each action kind's argument, and the values it takes.
+ARG_FIELDS: Final[Mapping[str, tuple[str, frozenset[str | int]]]] = {
+    **{k: ("card", frozenset(CARD_IDS)) for k in CARD_KINDS},
+    **{k: ("space", frozenset(range(1, MAX_CELL + 1))) for k in ("palm", "fennec")},
+    **{k: ("camel", frozenset(CAMEL_COLOURS)) for k in BET_KINDS},
+}
+
+
 def parse_action(action: object) -> Action | Rejected:
-    """Turn an Action, its text or its plain data into this game's Action."""
+    """This game's Action for an Action, its canonical text or its plain data.
+
+    KERNEL-INPUT: one strict parser for every form. The text must be exactly
+    the canonical text (no surrounding blanks); plain data must have exactly
+    ``kind``, the kind's argument field with a value of its JSON type (a
+    space is an integer, never ``true`` or ``"3"``), and optionally ``game``,
+    which must name this game (KERNEL-GAME). Reasons are bounded in size.
+
+    >>> parse_action(" reveal")
+    Rejected(rule='KERNEL-INPUT', reason="unknown action text ' reveal'")
+    >>> parse_action({"kind": "palm", "space": True}).rule
+    'KERNEL-INPUT'
+    """
     if isinstance(action, Action):
         if action.game != GAME_ID:
-            return Rejected("KERNEL-GAME", f"action of game {action.game!r}, not {GAME_ID!r}")
-        try:
-            found = ACTIONS.get((action.kind, action.arg))
-        except TypeError:  # an unhashable argument
-            found = None
+            return Rejected("KERNEL-GAME", f"action of game {show(action.game)}, not {GAME_ID!r}")
+        return _lookup(action.kind, action.arg)
+    if type(action) is str:
+        found = _BY_TEXT.get(action)
         if found is None:
-            return Rejected("KERNEL-INPUT", f"unknown action {action.text!r}")
-        return found
-    if isinstance(action, str):
-        found = _BY_TEXT.get(action.strip())
-        if found is None:
-            return Rejected("KERNEL-INPUT", f"unknown action text {action[:60]!r}")
+            return Rejected("KERNEL-INPUT", f"unknown action text {show(action)}")
         return found
     if isinstance(action, Mapping):
-        game = action.get("game", GAME_ID)
-        if game != GAME_ID:
-            return Rejected("KERNEL-GAME", f"action of game {game!r}, not {GAME_ID!r}")
+        if "game" in action:
+            game = action["game"]
+            if type(game) is not str or game != GAME_ID:
+                return Rejected("KERNEL-GAME", f"action of game {show(game)}, not {GAME_ID!r}")
         kind = action.get("kind")
-        if not isinstance(kind, str):
-            return Rejected("KERNEL-INPUT", "plain-data action needs a string 'kind'")
-        name = ARG_NAMES.get(kind)
-        extra = set(map(str, action)) - {"game", "kind", name}
-        if extra:
-            return Rejected("KERNEL-INPUT", f"unexpected field(s) {sorted(extra)} for {kind!r}")
-        arg = action.get(name) if name else None
-        if isinstance(arg, bool) or not isinstance(arg, str | int | None):
-            return Rejected("KERNEL-INPUT", f"bad argument for {kind!r}")
-        found = ACTIONS.get((kind, arg))  # a str, int or None: hashable
+        if type(kind) is not str:
+            return Rejected("KERNEL-INPUT", f"plain-data action needs a string 'kind', "
+                                            f"got {show(kind)}")
+        name = ARG_FIELDS[kind][0] if kind in ARG_FIELDS else None
+        for key in action:
+            if key not in ("game", "kind", name):
+                return Rejected("KERNEL-INPUT", f"unexpected field {show(key)} for {show(kind)}")
+        if name is not None and name not in action:
+            return Rejected("KERNEL-INPUT", f"missing field {name!r} for {kind!r}")
+        return _lookup(kind, action[name] if name is not None else None)
+    return Rejected("KERNEL-INPUT", f"not an action: {show(action)}")
+
+
+def _lookup(kind: object, arg: object) -> Action | Rejected:
+    """The interned action for an exact kind and argument (no bool for an int)."""
+    if type(kind) is not str:
+        return Rejected("KERNEL-INPUT", f"an action kind is a string, not {show(kind)}")
+    field = ARG_FIELDS.get(kind)
+    if field is None:
+        found = ACTIONS.get((kind, None)) if arg is None else None
         if found is None:
-            return Rejected("KERNEL-INPUT", f"unknown or out-of-range action {kind!r} {arg!r}")
+            given = "" if arg is None else f" with argument {show(arg)}"
+            return Rejected("KERNEL-INPUT", f"unknown action {show(kind)}{given}")
         return found
-    return Rejected("KERNEL-INPUT", f"not an action: {type(action).__name__}")
+    name, _ = field
+    if type(arg) is not (int if name == "space" else str):
+        kind_of = "an integer" if name == "space" else "a string"
+        return Rejected("KERNEL-INPUT", f"{name!r} of {kind!r} must be {kind_of}, "
+                                        f"not {show(arg)}")
+    found = ACTIONS.get((kind, arg))
+    if found is None:
+        return Rejected("KERNEL-INPUT", f"unknown or out-of-range action {kind!r} {show(arg)}")
+    return found
 
 
 def why_not(s: CardsState, a: Action) -> Rejected | None:
@@ -428,13 +473,14 @@ def apply(s: CardsState, action: object) -> Result:
         actor = current_actor(s)
         if claimed == "chance":
             claimed = CHANCE
-        if isinstance(claimed, bool) or not isinstance(claimed, int):
-            return Rejected("KERNEL-INPUT", "'seat' must be a seat number or \"chance\"")
+        if type(claimed) is not int:
+            return Rejected("KERNEL-INPUT", f"'seat' must be a seat number or \"chance\", "
+                                            f"not {show(claimed)}")
         if actor == TERMINAL:
             return Rejected("KERNEL-TERMINAL", "the race is over")
         if claimed != actor:
             who = "chance" if actor == CHANCE else f"seat {actor}"
-            return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {action['seat']!r}'s")
+            return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {show(action['seat'])}'s")
         action = {k: v for k, v in action.items() if k != "seat"}
     a = parse_action(action)
     if isinstance(a, Rejected):
@@ -864,88 +910,154 @@ def observation(s: CardsState, seat: int) -> dict[str, PlainData]:
     return data
 
 
-def _cards(value: object, ordered: bool = False) -> tuple[str, ...]:
-    """A card zone; unordered zones are multisets, kept sorted (the revealed pile is ordered)."""
-    if not isinstance(value, list) or any(not isinstance(c, str) or c not in CARD_CAMEL
-                                          for c in value):
-        raise ValueError(f"not a list of racing cards: {value!r:.80}")
-    return tuple(value) if ordered else tuple(sorted(value))
+def _cards(value: object, where: str, ordered: bool = False) -> tuple[str, ...]:
+    """A racing-card zone: a list of card ids.
+
+    Unordered zones are multisets, kept sorted (the revealed pile and the
+    shown intel cards are ordered); from_data's round trip refuses a zone
+    listed in another order.
+    """
+    cards = [read_str(c, f"{where}[{i}]", CARD_CAMEL)
+             for i, c in enumerate(read_list(value, where))]
+    return tuple(cards) if ordered else tuple(sorted(cards))
+
+
+def _seats(value: object, where: str, players: int) -> list[Any]:
+    """A per-seat list: exactly one entry per seat."""
+    return read_list(value, where, length=players)
 
 
 def from_data(data: Mapping[str, Any]) -> CardsState:
-    """Rebuild a state from :func:`to_data` output (raises ValueError or InvalidState)."""
-    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
-        raise ValueError(f"not a {GAME_ID} state")
-    try:
-        fields = _fields_from_data(data)
-    except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"not a readable {GAME_ID} state: {type(exc).__name__} {exc}") from exc
-    return CardsState(**fields)
+    """Rebuild a state from :func:`to_data` output, accepting exactly that form.
+
+    KERNEL-INPUT: the reference decoder is strict. It accepts a document only
+    in the canonical form :func:`to_data` writes (every key, no other; JSON
+    types exactly; unordered card zones sorted; the Start card's camels in
+    colour order), so that every accepted document round-trips exactly:
+    ``to_data(from_data(d)) == d``. Anything else raises ValueError naming the
+    field; a readable table that breaks an invariant raises InvalidState.
+    """
+    fields = _fields_from_data(data)
+    state = CardsState(**fields)
+    _same(to_data(state), data)
+    return state
 
 
-def _fields_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
-    players = int(data["players"])
-    stacks = data["stacks"]
+def _same(ours: PlainData, theirs: PlainData) -> None:
+    """Refuse a document that is not exactly the canonical form (names the field)."""
+    stack: list[tuple[str, PlainData, PlainData]] = [("", ours, theirs)]
+    while stack:
+        where, a, b = stack.pop()
+        if type(a) is dict:
+            for key in a:  # the keys were checked by the reader
+                stack.append((f"{where}.{key}" if where else key, a[key], b[key]))
+        elif type(a) is list:
+            if type(b) is not list or len(a) != len(b):
+                fail(where, f"not the canonical form: expected {show(a)}, got {show(b)}")
+            for i in range(len(a) - 1, -1, -1):
+                stack.append((f"{where}[{i}]", a[i], b[i]))
+        elif type(a) is not type(b) or a != b:
+            fail(where, f"not the canonical form (sorted zones, colour order on the Start "
+                        f"card): expected {show(a)}, got {show(b)}")
+
+
+_KEYS: Final = (
+    "game", "version", "players", "age_order", "phase", "leg", "track", "stacks", "palm",
+    "fennec", "revealed", "shown", "leaders", "midfield", "bets", "winner_bets", "loser_bets",
+    "money", "payouts", "starter", "turn", "bet_done", "track_done", "extended", "stock",
+    "hands", "discard", "deck", "intel",
+)
+_BET_VALUE: Final = {"mid": 0, **{str(v): v for v in sorted(set(LEADER_STACK))}}
+
+
+def _fields_from_data(data: object) -> dict[str, Any]:
+    """The state's fields from plain data, reading every field strictly (DecodeError)."""
+    d = read_keys(data, "state", _KEYS)
+    read_str(d["game"], "game", (GAME_ID,))
+    read_int(d["version"], "version", VERSION, VERSION)
+    players = read_int(d["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
+    track_text = read_str(d["track"], "track")
+    if any(x not in LETTER_SIDE for x in track_text):
+        fail("track", f"expected the letters F, S and H, got {show(track_text)}")
+    track = tuple(LETTER_SIDE[x] for x in track_text)
+    stacks = read_list(d["stacks"], "stacks", length=camel.track_length(track) + 2)
     pos = [-1] * 5
     height = [0] * 5
     for cell, stack in enumerate(stacks):
-        for h, name in enumerate(stack):
-            c = COLOUR_INDEX[name]
+        for h, name in enumerate(read_list(stack, f"stacks[{cell}]")):
+            c = COLOUR_INDEX[read_str(name, f"stacks[{cell}][{h}]", COLOUR_INDEX)]
             if pos[c] != -1:
-                raise ValueError(f"camel {name} twice")
+                raise CamelsError(f"stacks: camel {name} twice")
             pos[c] = cell
             height[c] = 0 if cell == 0 else h
     if -1 in pos:
-        raise ValueError("a camel is missing")
+        raise CamelsError("stacks: a camel is missing")
 
-    def figure(v: Any) -> tuple[int, int]:
-        return (0, -1) if v is None else (int(v["space"]), int(v["holder"]))
+    def figure(v: object, where: str) -> tuple[int, int]:
+        if v is None:
+            return (0, -1)
+        f = read_keys(v, where, ("space", "holder"))
+        return (read_int(f["space"], f"{where}.space"), read_int(f["holder"], f"{where}.holder"))
 
-    palm, palm_holder = figure(data["palm"])
-    fennec, fennec_holder = figure(data["fennec"])
+    def bet(v: object, where: str) -> tuple[int, int]:
+        name, _, value = read_str(v, where).partition(":")
+        if name not in COLOUR_INDEX or value not in _BET_VALUE:
+            fail(where, f"expected <colour>:<2|3|5|mid>, got {show(v)}")
+        return COLOUR_INDEX[name], _BET_VALUE[value]
 
-    def bet(text: str) -> tuple[int, int]:
-        name, _, value = text.partition(":")
-        return COLOUR_INDEX[name], 0 if value == "mid" else int(value)
+    def final(v: object, where: str) -> int:
+        return -1 if v is None else COLOUR_INDEX[read_str(v, where, COLOUR_INDEX)]
 
-    def final(v: Any) -> int:
-        return -1 if v is None else COLOUR_INDEX[v]
+    def ints(v: object, where: str, lo: int = -MAX_INT, hi: int = MAX_INT) -> tuple[int, ...]:
+        return tuple(read_int(x, f"{where}[{i}]", lo, hi)
+                     for i, x in enumerate(read_list(v, where)))
 
-    track = tuple(LETTER_SIDE[x] for x in data["track"])
-    if len(stacks) != camel.track_length(track) + 2:
-        raise ValueError("stacks must list every cell from the Start to the Finish")
+    leaders = read_keys(d["leaders"], "leaders", CAMEL_COLOURS)
+    midfield = [read_str(c, f"midfield[{i}]", COLOUR_INDEX)
+                for i, c in enumerate(read_list(d["midfield"], "midfield", max_length=5))]
     return {
         "players": players,
-        "age_order": tuple(int(x) for x in data["age_order"]),
-        "phase": str(data["phase"]),
-        "leg": int(data["leg"]),
+        "age_order": ints(d["age_order"], "age_order"),
+        "phase": read_str(d["phase"], "phase"),
+        "leg": read_int(d["leg"], "leg"),
         "track": track,
         "pos": tuple(pos),
         "height": tuple(height),
-        "palm": palm,
-        "palm_holder": palm_holder,
-        "fennec": fennec,
-        "fennec_holder": fennec_holder,
-        "stock": _cards(data["stock"]),
-        "hands": tuple(_cards(h) for h in data["hands"]),
-        "discard": _cards(data["discard"]),
-        "deck": _cards(data["deck"]),
-        "intel": tuple(_cards(i) for i in data["intel"]),
-        "revealed": _cards(data["revealed"], ordered=True),
-        "shown": _cards(data["shown"], ordered=True),
-        "leaders": tuple(tuple(int(v) for v in data["leaders"][c]) for c in CAMEL_COLOURS),
-        "midfield": tuple(c in data["midfield"] for c in CAMEL_COLOURS),
-        "bets": tuple(tuple(bet(b) for b in seat) for seat in data["bets"]),
-        "winner_bets": tuple(final(v) for v in data["winner_bets"]),
-        "loser_bets": tuple(final(v) for v in data["loser_bets"]),
-        "money": tuple(int(m) for m in data["money"]),
-        "payouts": tuple(tuple(int(x) for x in p) for p in data["payouts"]),
-        "starter": int(data["starter"]),
-        "turn": int(data["turn"]),
-        "bet_done": bool(data["bet_done"]),
-        "track_done": bool(data["track_done"]),
-        "extended": int(data["extended"]),
+        "palm": (palm := figure(d["palm"], "palm"))[0],
+        "palm_holder": palm[1],
+        "fennec": (fennec := figure(d["fennec"], "fennec"))[0],
+        "fennec_holder": fennec[1],
+        "stock": _cards(d["stock"], "stock"),
+        "hands": tuple(_cards(h, f"hands[{i}]")
+                       for i, h in enumerate(_seats(d["hands"], "hands", players))),
+        "discard": _cards(d["discard"], "discard"),
+        "deck": _cards(d["deck"], "deck"),
+        "intel": tuple(_cards(h, f"intel[{i}]")
+                       for i, h in enumerate(_seats(d["intel"], "intel", players))),
+        "revealed": _cards(d["revealed"], "revealed", ordered=True),
+        "shown": _cards(d["shown"], "shown", ordered=True),
+        "leaders": tuple(ints(leaders[c], f"leaders.{c}") for c in CAMEL_COLOURS),
+        "midfield": tuple(c in midfield for c in CAMEL_COLOURS),
+        "bets": tuple(tuple(bet(b, f"bets[{i}][{j}]")
+                            for j, b in enumerate(read_list(seat, f"bets[{i}]")))
+                      for i, seat in enumerate(_seats(d["bets"], "bets", players))),
+        "winner_bets": tuple(final(v, f"winner_bets[{i}]") for i, v in
+                             enumerate(_seats(d["winner_bets"], "winner_bets", players))),
+        "loser_bets": tuple(final(v, f"loser_bets[{i}]") for i, v in
+                            enumerate(_seats(d["loser_bets"], "loser_bets", players))),
+        "money": ints(_seats(d["money"], "money", players), "money"),
+        "payouts": tuple(ints(p, f"payouts[{i}]")
+                         for i, p in enumerate(_seats(d["payouts"], "payouts", players))),
+        "starter": read_int(d["starter"], "starter"),
+        "turn": read_int(d["turn"], "turn"),
+        "bet_done": read_bool(d["bet_done"], "bet_done"),
+        "track_done": read_bool(d["track_done"], "track_done"),
+        "extended": read_int(d["extended"], "extended"),
     }
+
+
+class CamelsError(DecodeError):
+    """A camel missing or listed twice: the candidate breaks CUC-INV-CAMELS."""
 
 
 def status(data: Mapping[str, Any]) -> tuple[str, ...]:
@@ -958,6 +1070,8 @@ def status(data: Mapping[str, Any]) -> tuple[str, ...]:
 
     try:
         fields = _fields_from_data(data)
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        return ("CUC-INV-CAMELS",) if "camel" in str(exc) else ("CUC-INV-PHASE",)
+    except CamelsError:
+        return ("CUC-INV-CAMELS",)
+    except DecodeError:
+        return ("CUC-INV-PHASE",)
     return violations(candidate(**fields))
