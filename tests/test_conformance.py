@@ -246,7 +246,7 @@ def test_trace_write_read_replay_round_trip(game_trace: tuple[Path, kernel.Trace
     assert lines[-1]["digest"] == canonical.digest(played.final)
     assert "state" in lines[25] and "state" in lines[-1] and "state" not in lines[24]
     assert "outcome" in lines[-1]
-    for raw in path.read_text(encoding="ascii").splitlines():
+    for raw in path.read_text(encoding="utf-8").splitlines():
         assert canonical.is_canonical(raw)
     report = trace.replay(path)
     assert report.mismatches == () and report.exit_code == 0
@@ -254,12 +254,12 @@ def test_trace_write_read_replay_round_trip(game_trace: tuple[Path, kernel.Trace
 
 
 def _rewrite(path: Path, edits: dict[int, Any]) -> None:
-    rows = path.read_text(encoding="ascii").splitlines()
+    rows = path.read_text(encoding="utf-8").splitlines()
     for index, edit in edits.items():
         row = json.loads(rows[index])
         edit(row)
         rows[index] = canonical.dumps(row)
-    path.write_text("\n".join(rows) + "\n", encoding="ascii")
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
 def test_replay_detects_a_tampered_line(game_trace: tuple[Path, kernel.Trace]) -> None:
@@ -277,8 +277,9 @@ def test_replay_detects_a_tampered_line(game_trace: tuple[Path, kernel.Trace]) -
     assert cli.main(["replay", str(path)]) == 1
 
 
-def test_replay_exit_code_counts_failing_lines(game_trace: tuple[Path, kernel.Trace]) -> None:
-    # KERNEL-LEGAL, KERNEL-INPUT: each differing line counts once.
+def test_replay_reports_every_failing_line(game_trace: tuple[Path, kernel.Trace]) -> None:
+    # KERNEL-LEGAL, KERNEL-INPUT: each differing line counts once in the report; the
+    # exit code is 1 however many lines differ (2 is bad usage or unreadable input).
     path, _ = game_trace
 
     def events(row: dict[str, Any]) -> None:
@@ -293,16 +294,21 @@ def test_replay_exit_code_counts_failing_lines(game_trace: tuple[Path, kernel.Tr
         row["rejected"] = "CUC-TURN-SHAPE"
 
     _rewrite(path, {3: events, 20: actor, 40: rejected})
-    with path.open("a", encoding="ascii") as f:
-        f.write("this line is not JSON\n")
     report = trace.replay(path)
     assert [m.line for m in report.mismatches][:1] == [4]
     assert {m.line for m in report.mismatches} >= {4, 21, 41}
     assert report.failures == len({m.line for m in report.mismatches})
-    assert report.failures >= 4
-    assert cli.main(["replay", "--all", str(path)]) == report.failures
+    assert report.failures >= 3 and report.exit_code == 1
+    assert cli.main(["replay", "--all", str(path)]) == 1
     fields = {m.line: m.field for m in report.mismatches}
     assert fields[4] == "events" and fields[41] == "rejected"
+    # a line that is not JSON makes the file unreadable: no replay, exit 2
+    last = len(path.read_text(encoding="utf-8").splitlines()) + 1
+    with path.open("a", encoding="utf-8") as f:
+        f.write("this line is not JSON\n")
+    with pytest.raises(trace.TraceError, match=f"line {last}: not JSON"):
+        trace.replay(path)
+    assert cli.main(["replay", "--all", str(path)]) == 2
 
 
 def test_replay_reports_an_unreadable_or_foreign_header(tmp_path: Path) -> None:
@@ -315,11 +321,14 @@ def test_replay_reports_an_unreadable_or_foreign_header(tmp_path: Path) -> None:
         row["version"] = 99
 
     _rewrite(path, {0: version})
-    report = trace.replay(path)
-    assert report.failures == 1 and report.mismatches[0].field == "version"
-    path.write_text("", encoding="ascii")
-    assert trace.replay(path).failures == 1
-    assert cli.main(["replay", str(tmp_path / "missing.jsonl")]) == 1
+    with pytest.raises(trace.TraceError) as info:
+        trace.replay(path)
+    assert info.value.line == 1 and info.value.field == "version"
+    assert cli.main(["replay", str(path)]) == 2
+    path.write_text("", encoding="utf-8")
+    with pytest.raises(trace.TraceError, match="header"):
+        trace.replay(path)
+    assert cli.main(["replay", str(tmp_path / "missing.jsonl")]) == 2
 
 
 # --------------------------------------------------------------------------
@@ -404,7 +413,7 @@ def test_vectors_check_fails_on_a_stale_version_or_a_missing_changelog(
     for path in folder.glob("game-*.jsonl"):
 
         def old(row: dict[str, Any]) -> None:
-            row["version"] = generated.version - 1 if generated.version > 1 else 0
+            row["version"] = generated.version + 1  # a version the kernel is not at
 
         _rewrite(path, {0: old})
     report = vectors.check(GAME, spec, generated=generated)
@@ -433,7 +442,7 @@ def test_coverage_check_names_an_uncovered_rule(tmp_path: Path) -> None:
     written = vectors.write(GAME, spec, generated=vs)
     assert not written.ok and "wrote" in written.lines[0]
     assert uncovered in json.loads((spec / GAME / "vectors" / vectors.COVERAGE_FILE).read_text(
-        encoding="ascii"))["missing"]
+        encoding="utf-8"))["missing"]
 
 
 def test_status_vectors_name_every_invariant(generated: vectors.VectorSet) -> None:

@@ -47,8 +47,8 @@ def test_a_stacking_mutant_is_caught_and_shrunk(seed: int, tmp_path: Path) -> No
     assert len(cards) == 2 and cards[0] != cards[1]
     # the saved trace replays exactly on the kernel and shows the divergence on the mutant
     path = tmp_path / "min.jsonl"
-    path.write_text(result.trace_text(), encoding="ascii")
-    lines = [json.loads(x) for x in path.read_text(encoding="ascii").splitlines()]
+    path.write_text(result.trace_text(), encoding="utf-8")
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     assert len(lines) == 1 + len(result.actions) and "divergence" in lines[-1]
     assert replay(path).failures == 0
     assert cli.main(["replay", str(path), "--", sys.executable, MUTANT, "stack-under"]) == 1

@@ -229,17 +229,22 @@ def _small_spec(tmp_path: Path) -> Path:
     return spec
 
 
-# Spec tooling: the check command's exit code counts failing examples.
-def test_check_exit_code_counts_failures(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+# Spec tooling: the check command exits 1 when an example fails, 0 when all pass,
+# and 2 when --game or --rule selects nothing anyone knows (never "0 examples, pass").
+def test_check_exit_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = str(_small_spec(tmp_path))
     assert runner.main(["check", "--spec-dir", spec]) == 1
     out = capsys.readouterr().out
     assert "PASS  two-seats" in out and "FAIL  wrong-money" in out
     assert "CUC-SETUP-TRACK: failing wrong-money" in out
     assert runner.main(["check", "--spec-dir", spec, "--rule", "CUC-SETUP-TRACK"]) == 1
-    assert runner.main(["check", "--spec-dir", spec, "--game", "no-such-game"]) == 0
-    assert runner.EXIT_CAP == 125
+    assert runner.main(["check", "--spec-dir", spec, "--rule", "CUC-SETUP-MONEY",
+                        "--failures-only"]) == 1
+    capsys.readouterr()
+    assert runner.main(["check", "--spec-dir", spec, "--game", "no-such-game"]) == 2
+    assert runner.main(["check", "--spec-dir", spec, "--rule", "NO-SUCH-RULE"]) == 2
+    assert "unknown" in capsys.readouterr().err
+    assert runner.main(["check", "--spec-dir", str(SPEC), "--rule", "CUC-SETUP-TRACK"]) == 0
 
 
 # --------------------------------------------------------------------------

@@ -1,36 +1,48 @@
 """``race-kernel replay | vectors | diff``: the conformance kit's commands.
 
-- ``race-kernel replay TRACE [--all] [-- COMMAND ARGS...]``: replay a JSONL
-  trace on the kernel (or, after ``--``, on a program speaking the driver
-  protocol) and report the first line whose recorded result differs. The
-  exit code is the number of differing lines (capped at 125).
+- ``race-kernel replay TRACE [--all] [--timeout S] [--max-line BYTES]
+  [-- COMMAND ARGS...]``: replay a JSONL trace on the kernel (or, after
+  ``--``, on a program speaking the driver protocol) and report the first
+  line whose recorded result differs.
 - ``race-kernel vectors [--check] [--game G] [--spec-dir DIR] [--force]``:
   write (or, with ``--check``, regenerate in memory and compare) the golden
   vectors in ``spec/<game-id>/vectors/``, with the rule coverage check.
 - ``race-kernel diff --game G [--examples N] [--seed S] [--timeout SECONDS]
-  [--max-steps N] [--players N | --config JSON] [--trace-out FILE]
-  -- COMMAND ARGS...``: differential testing of a program against the
-  kernel; a divergence is shrunk and printed, and saved as a replayable trace.
+  [--max-steps N] [--max-line BYTES] [--players N | --config JSON]
+  [--trace-out FILE] -- COMMAND ARGS...``: differential testing of a program
+  against the kernel; a divergence is shrunk and printed, and saved as a
+  replayable trace.
+
+Exit codes (as every ``race-kernel`` command, see :mod:`kernel.cli`): 0
+success; 1 a finding (a line that differs, a divergence, the program under
+test crashed, hung or printed garbage, vectors that differ or miss a rule);
+2 bad usage or unreadable input (a trace or vector file that is missing or
+not of the documented form, named by file, line and field; a spec folder
+that is not one; a missing optional dependency).
+
+The diff driver (and with it Hypothesis) is imported only by ``diff``.
 
 The formats and the protocol are in spec/PROTOCOL.md.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
+import math
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import kernel
+from kernel.cli import ArgumentParser, clip, exit_code
 from kernel.conformance import vectors
 from kernel.conformance.compare import PeerRunner
-from kernel.conformance.driver import DiffOptions, diff, write_result
-from kernel.conformance.protocol import PeerFailure, SubprocessPeer
-from kernel.conformance.trace import replay
+from kernel.conformance.protocol import MAX_LINE, PeerFailure, SubprocessPeer, command_text
+from kernel.conformance.trace import TraceError, check_version, read_trace, replay_lines
+from kernel.decode import DecodeError, loads, show
+from kernel.resources import MissingExtra, require
 
-#: Exit codes count failures up to this cap (126 and above mean other things to shells).
-EXIT_CAP = 125
+#: The longest per-request timeout accepted (seconds).
+MAX_TIMEOUT = 24 * 3600.0
 
 
 def _split(argv: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -41,36 +53,54 @@ def _split(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     return args, []
 
 
+def _check_limits(p: ArgumentParser, timeout: float, max_line: int) -> None:
+    if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        p.error(f"--timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
+    if max_line < 1:
+        p.error("--max-line must be a positive number of bytes")
+
+
 def _replay(argv: Sequence[str]) -> int:
     own, command = _split(argv)
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog="race-kernel replay",
-        description="Replay a JSONL trace; the exit code counts the lines that differ.",
+        description="Replay a JSONL trace: exit 0 when it replays exactly, 1 when a recorded "
+                    "result differs, 2 when the trace cannot be read.",
         epilog="After --, a program speaking the driver protocol replays it instead of "
                "the kernel.")
     p.add_argument("trace", help="a trace file (spec/PROTOCOL.md)")
     p.add_argument("--all", action="store_true", help="print every differing line")
     p.add_argument("--timeout", type=float, default=5.0,
                    help="seconds per request to the program (default 5)")
+    p.add_argument("--max-line", type=int, default=MAX_LINE,
+                   help=f"the longest line read, in bytes (default {MAX_LINE})")
     args = p.parse_args(own)
+    _check_limits(p, args.timeout, args.max_line)
+    try:
+        lines = read_trace(args.trace, max_line=args.max_line)
+        check_version(lines, args.trace)
+    except TraceError as exc:
+        print(f"race-kernel replay: {exc}", file=sys.stderr)
+        return 2
     if command:
-        peer = SubprocessPeer(command, timeout=args.timeout)
+        peer = SubprocessPeer(command, timeout=args.timeout,
+                              startup_timeout=max(args.timeout, 10.0), max_line=args.max_line)
         try:
             peer.start()
-            report = replay(args.trace, PeerRunner(peer))
+            report = replay_lines(lines, PeerRunner(peer), args.trace)
         except PeerFailure as exc:
             print(f"race-kernel replay: {exc.text()}", file=sys.stderr)
             return 1
         finally:
             peer.close()
     else:
-        report = replay(args.trace)
+        report = replay_lines(lines, None, args.trace)
     print(report.text(all_lines=args.all))
-    return min(report.failures, EXIT_CAP)
+    return report.exit_code
 
 
 def _vectors(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog="race-kernel vectors",
         description="Write the golden vectors of every game, or check them (--check).")
     p.add_argument("--check", action="store_true",
@@ -81,24 +111,39 @@ def _vectors(argv: Sequence[str]) -> int:
                    help="overwrite vectors of the same version (only when the generator "
                         "changed, never for a behaviour change)")
     args = p.parse_args(argv)
+    games = [args.game] if args.game else list(kernel.games())
     try:
-        spec_dir = vectors.find_spec_dir(args.spec_dir)
-    except FileNotFoundError as exc:
-        print(f"race-kernel vectors: {exc}", file=sys.stderr)
+        spec_dir = vectors.find_spec_dir(args.spec_dir, writable=not args.check)
+    except OSError as exc:
+        print(f"race-kernel vectors: {clip(str(exc))}", file=sys.stderr)
         return 2
-    ok = True
-    for game in [args.game] if args.game else kernel.games():
+    for game in games:  # a folder that is no spec folder: refuse before writing into it
+        if not (spec_dir / game / "rules.md").is_file():
+            print(f"race-kernel vectors: {clip(str(spec_dir), 200)} is not a spec folder: "
+                  f"it has no {game}/rules.md", file=sys.stderr)
+            return 2
+    ok, unreadable = True, False
+    for game in games:
         try:
             report = (vectors.check(game, spec_dir) if args.check
                       else vectors.write(game, spec_dir, force=args.force))
         except vectors.KernelBugError as exc:
             print(f"race-kernel vectors: {game}: kernel bug (report it; no vectors made): "
-                  f"{exc}", file=sys.stderr)
+                  f"{clip(str(exc), 1000)}", file=sys.stderr)
             ok = False
             continue
+        except OSError as exc:
+            print(f"race-kernel vectors: {game}: cannot {'read' if args.check else 'write'} "
+                  f"{clip(str(exc.filename or spec_dir), 200)}: "
+                  f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+            return 2
         for line in report.lines:
             print(line)
         ok = ok and report.ok
+        unreadable = unreadable or report.unreadable
+    if unreadable:
+        print("race-kernel vectors: a vector file cannot be read (see above)", file=sys.stderr)
+        return 2
     if not ok:
         print("race-kernel vectors: FAILED" + (" (see above)" if args.check else ""),
               file=sys.stderr)
@@ -107,10 +152,11 @@ def _vectors(argv: Sequence[str]) -> int:
 
 def _diff(argv: Sequence[str]) -> int:
     own, command = _split(argv)
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog="race-kernel diff",
         description="Differential testing of a program speaking the driver protocol "
-                    "(spec/PROTOCOL.md) against the kernel.",
+                    "(spec/PROTOCOL.md) against the kernel: exit 0 when no divergence is "
+                    "found, 1 on a divergence or a failing program, 2 on a usage error.",
         usage="race-kernel diff --game G [options] -- COMMAND ARGS...")
     p.add_argument("--game", default=None, choices=kernel.games(),
                    help="the game (default: the only one, if there is only one)")
@@ -120,6 +166,8 @@ def _diff(argv: Sequence[str]) -> int:
                    help="seconds per request before the program counts as hung (default 5)")
     p.add_argument("--max-steps", type=int, default=600,
                    help="at most this many actions per example (default 600)")
+    p.add_argument("--max-line", type=int, default=MAX_LINE,
+                   help=f"the longest response line read, in bytes (default {MAX_LINE})")
     p.add_argument("--players", type=int, help="only this player count")
     p.add_argument("--config", help="only this configuration (JSON)")
     p.add_argument("--no-observations", action="store_true",
@@ -133,20 +181,30 @@ def _diff(argv: Sequence[str]) -> int:
     if game is None:
         p.error("--game is required")
     config = None
-    if args.config:
+    if args.config is not None:
         try:
-            config = json.loads(args.config)
-        except ValueError as exc:
-            p.error(f"--config is not JSON: {exc}")
+            config = loads(args.config)
+        except DecodeError as exc:
+            p.error(f"--config is not JSON the kernel reads: {exc}")
+        if not isinstance(config, dict):
+            p.error(f"--config must be a JSON object, not {show(config)}")
     elif args.players is not None:
         config = {"players": args.players}
     if config is not None:
         problem = kernel.check_config(game, config)
         if problem:
             p.error(f"bad configuration: {problem} [KERNEL-CONFIG]")
-    if args.examples < 1 or args.max_steps < 0 or args.timeout <= 0:
-        p.error("--examples, --max-steps and --timeout must be positive")
-    peer = SubprocessPeer(command, timeout=args.timeout, startup_timeout=max(args.timeout, 10.0))
+    if args.examples < 1 or args.max_steps < 0:
+        p.error("--examples must be positive and --max-steps at least 0")
+    _check_limits(p, args.timeout, args.max_line)
+    out = Path(args.trace_out)
+    if out.is_dir() or not out.parent.is_dir():
+        p.error(f"--trace-out {clip(args.trace_out, 200)}: not a file in an existing folder")
+    require("hypothesis", "conformance", "race-kernel diff")
+    from kernel.conformance.driver import DiffOptions, diff, write_result
+
+    peer = SubprocessPeer(command, timeout=args.timeout, startup_timeout=max(args.timeout, 10.0),
+                          max_line=args.max_line)
     options = DiffOptions(game, examples=args.examples, seed=args.seed, max_steps=args.max_steps,
                           config=config, observations=not args.no_observations)
     result = diff(peer, options)
@@ -154,20 +212,28 @@ def _diff(argv: Sequence[str]) -> int:
     if result.divergence is not None and not result.lines:
         return 1  # before any game: there is no trace to save
     if result.divergence is not None:
-        write_result(args.trace_out, result)
+        try:
+            write_result(args.trace_out, result)
+        except OSError as exc:
+            print(f"race-kernel diff: cannot save the trace to {clip(args.trace_out, 200)}: "
+                  f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+            return 1
         print(f"trace saved to {args.trace_out} (replay it on the program with: "
-              f"race-kernel replay {args.trace_out} -- {' '.join(command)})")
+              f"race-kernel replay {args.trace_out} -- {command_text(command)})")
         return 1
     return 0
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch ``argv[0]`` in {replay, vectors, diff}."""
+    """Dispatch ``argv[0]`` in {replay, vectors, diff}; the exit code (0, 1 or 2)."""
     commands = {"replay": _replay, "vectors": _vectors, "diff": _diff}
     if not argv or argv[0] not in commands:
-        print(__doc__)
+        print(__doc__, file=sys.stderr)
         return 2
     try:
         return commands[argv[0]](argv[1:])
     except SystemExit as exc:  # argparse: --help or a usage error
-        return exc.code if isinstance(exc.code, int) else 2
+        return exit_code(exc)
+    except MissingExtra as exc:  # an optional dependency is not installed: one line
+        print(exc, file=sys.stderr)
+        return 2

@@ -13,6 +13,7 @@ lines, so a divergence is saved as a replayable trace.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,37 @@ from kernel.conformance.canonical import diff_paths, fraction_text, state_to_dat
 from kernel.conformance.protocol import Peer, PeerFailure, Response
 from kernel.conformance.trace import Line, header_line, step_line
 from kernel.core import Applied, PlainData, Rejected
+from kernel.decode import nesting, show
+
+#: The longest divergence message kept (characters): a message quotes what the
+#: implementation said, which may be megabytes long.
+MESSAGE_LIMIT = 4000
+
+
+def _bounded(message: str) -> str:
+    if len(message) <= MESSAGE_LIMIT:
+        return message
+    return f"{message[:MESSAGE_LIMIT]}... ({len(message)} characters)"
+
+
+_RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
+
+
+def _bounded_rules(rules: Sequence[str]) -> tuple[str, ...]:
+    """The rule IDs among ``rules`` (what an implementation names may be anything)."""
+    return tuple(r for r in rules if len(r) <= 100 and _RULE_ID.fullmatch(r))[:50]
+
+
+#: What a divergence note may quote of a document in a saved trace.
+_QUOTE_DEPTH = 32
+_QUOTE_SIZE = 1 << 20
+
+
+def _quotable(value: PlainData) -> PlainData:
+    """``value``, or a short description when it is too deep or too big for a trace line."""
+    if nesting(json.dumps(value)) > _QUOTE_DEPTH or len(json.dumps(value)) > _QUOTE_SIZE:
+        return f"(not quoted: {show(value)})"
+    return value
 
 
 @attrs.frozen
@@ -32,13 +64,13 @@ class Divergence:
     ``step`` is the number of actions applied before it was seen (0: right
     after the new game); ``what`` names the comparison that failed (or
     ``program`` when the implementation crashed, hung or printed garbage, with
-    ``failure`` its kind).
+    ``failure`` its kind). The message and the rule IDs are kept bounded.
     """
 
     step: int
     what: str
-    message: str
-    rules: tuple[str, ...] = ()
+    message: str = attrs.field(converter=_bounded)
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_bounded_rules)
     expected: PlainData = None
     actual: PlainData = None
     failure: str | None = None
@@ -54,8 +86,8 @@ class Divergence:
         if self.failure is not None:
             data["failure"] = self.failure
         else:
-            data["expected"] = self.expected
-            data["actual"] = self.actual
+            data["expected"] = _quotable(self.expected)
+            data["actual"] = _quotable(self.actual)
         return data
 
 

@@ -298,5 +298,5 @@ def diff(peer: Peer, options: DiffOptions) -> DiffResult:
 
 
 def write_result(path: str | Path, result: DiffResult) -> None:
-    Path(path).write_text(result.trace_text(), encoding="ascii")
+    Path(path).write_text(result.trace_text(), encoding="utf-8")
 

@@ -19,24 +19,38 @@ A :class:`Peer` is the driver's end: :class:`SubprocessPeer` runs a program
 waited for), :class:`InProcessPeer` calls a Python object's ``handle``.
 Both check every response's shape: a program that crashes, hangs or prints
 garbage raises :class:`PeerFailure` with a clear message.
+
+Responses are read strictly (:func:`decode_response`, with
+:func:`kernel.decode.loads`): UTF-8 JSON objects, integers within
++-(2**53 - 1), no floats, NaN or infinities, at most 64 levels deep. A
+response line may be at most :data:`MAX_LINE` bytes (16 MiB) long: the
+driver's memory stays bounded whatever the program writes.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import queue
+import selectors
 import signal
 import subprocess
-import tempfile
-import threading
+import time
 import traceback
 from collections.abc import Mapping, Sequence
-from typing import IO, Any, Final, Protocol
+from typing import Any, Final, Protocol
 
 from kernel.conformance import PROTOCOL_VERSION
-from kernel.conformance.canonical import dumps, fraction_from_text, loads
+from kernel.conformance.canonical import dumps, fraction_from_text
 from kernel.core import PlainData
+from kernel.decode import DecodeError, loads, show
+
+#: The longest response line the driver reads (bytes, without the newline); a
+#: longer one is reported as garbage and the program killed.
+MAX_LINE: Final = 16 * 1024 * 1024
+#: How much of a program's stderr is kept to show when it fails (bytes).
+STDERR_TAIL: Final = 64 * 1024
+#: How much of a bad response is shown in a report (bytes).
+PREVIEW: Final = 500
 
 OPS: Final = ("hello", "new", "apply", "digest", "state", "legal", "observation", "outcome",
               "status", "quit")
@@ -114,12 +128,23 @@ def _is_str_list(x: object) -> bool:
     return isinstance(x, list) and all(isinstance(v, str) for v in x)
 
 
+_HEX: Final = frozenset("0123456789abcdef")
+
+
 def response_problem(request: Mapping[str, PlainData], response: object) -> str | None:
-    """What is wrong with ``response`` to ``request`` (None when well formed)."""
+    """What is wrong with ``response`` to ``request`` (None when well formed).
+
+    The message is bounded: values are described with :func:`kernel.decode.show`.
+
+    >>> response_problem({"id": 1, "op": "digest"}, {"id": True, "ok": True})
+    'response id true does not answer request id 1'
+    """
     if not isinstance(response, dict):
-        return f"a response must be a JSON object, not {type(response).__name__}"
-    if response.get("id") != request.get("id"):
-        return f"response id {response.get('id')!r} does not answer request id {request['id']!r}"
+        return f"a response must be a JSON object, not {show(response)}"
+    rid = response.get("id")
+    if not _is_int(rid) or rid != request.get("id"):
+        return (f"response id {show(rid)} does not answer request id "
+                f"{show(request.get('id'))}")
     ok = response.get("ok")
     if not isinstance(ok, bool):
         return "a response needs a boolean 'ok'"
@@ -144,7 +169,7 @@ def response_problem(request: Mapping[str, PlainData], response: object) -> str 
             return "apply: 'events' must be a list of objects with 'event' and 'rules'"
     elif op == "digest":
         d = response.get("digest")
-        if not (isinstance(d, str) and len(d) == 64 and all(c in "0123456789abcdef" for c in d)):
+        if not (isinstance(d, str) and len(d) == 64 and set(d) <= _HEX):
             return "digest: 'digest' must be 64 lowercase hex digits"
     elif op in ("state", "observation"):
         if not isinstance(response.get(op), dict):
@@ -167,12 +192,48 @@ def _legal_problem(response: Response) -> str | None:
         probs = response.get("probabilities")
         if not isinstance(probs, list) or not _is_str_list(probs) or len(probs) != len(actions):
             return "legal: at a chance node 'probabilities' must list one 'n/d' per action"
-        try:
-            for p in probs:
+        for p in probs:
+            assert isinstance(p, str)
+            if len(p) > 40:
+                return f"legal: not a fraction 'n/d': {show(p)}"
+            try:
                 fraction_from_text(p)
-        except ValueError as exc:
-            return f"legal: {exc}"
+            except ValueError:
+                return f"legal: not a fraction 'n/d': {show(p)}"
     return None
+
+
+def preview(raw: bytes | str, limit: int = PREVIEW) -> str:
+    """At most ``limit`` bytes of a response, as text, to show in a report."""
+    data = raw.encode("utf-8", "replace") if isinstance(raw, str) else raw
+    text = data[:limit].decode("utf-8", "replace")
+    return text + (f"... ({len(data)} bytes)" if len(data) > limit else "")
+
+
+def decode_response(request: Mapping[str, PlainData], raw: bytes | str) -> Response:
+    """The response to ``request`` in the line ``raw``, read strictly.
+
+    Raises :class:`PeerFailure` (``garbage``) when it is not JSON the driver
+    reads (:func:`kernel.decode.loads`) or not of the documented shape.
+
+    >>> decode_response({"id": 1, "op": "digest"}, b'{"id": 1, "ok": false, "error": "no"}')
+    {'id': 1, 'ok': False, 'error': 'no'}
+    >>> decode_response({"id": 1, "op": "quit"}, b'{"id": 1, "ok": NaN}')
+    Traceback (most recent call last):
+    ...
+    kernel.conformance.protocol.PeerFailure: garbage: response to 'quit' is not JSON the driver reads ($: not a JSON value the kernel reads (NaN))
+    """  # noqa: E501
+    op = show(request.get("op"))
+    try:
+        resp = loads(raw)
+    except DecodeError as exc:
+        raise PeerFailure("garbage", f"response to {op} is not JSON the driver reads ({exc})",
+                          preview(raw)) from None
+    problem = response_problem(request, resp)
+    if problem:
+        raise PeerFailure("garbage", f"response to {op}: {problem}", preview(raw))
+    assert isinstance(resp, dict)
+    return resp
 
 
 # --------------------------------------------------------------------------
@@ -198,24 +259,23 @@ class InProcessPeer:
     def start(self) -> None:
         hello = self.request("hello", protocol=PROTOCOL_VERSION)
         if not hello.get("ok"):
-            raise PeerFailure("error", f"hello refused: {hello.get('error')}")
+            raise PeerFailure("error", f"hello refused: {show(hello.get('error'))}")
 
     def request(self, op: str, **fields: PlainData) -> Response:
         self._next += 1
         req: Response = {"id": self._next, "op": op, **fields}
         try:
             raw = self.handler.handle(json.loads(dumps(req)))
-        except Exception as exc:
-            raise PeerFailure("crash", f"handle() raised {type(exc).__name__}: {exc}",
-                              traceback.format_exc()) from None
+        except Exception as exc:  # the implementation under test failed, not the kernel
+            raise PeerFailure("crash", f"handle() raised {type(exc).__name__}: "
+                                       f"{preview(str(exc), 300)}",
+                              traceback.format_exc()[-2000:]) from None
         try:
-            resp = loads(json.dumps(raw))
-        except (TypeError, ValueError) as exc:
-            raise PeerFailure("garbage", f"response to {op!r} is not JSON data: {exc}") from None
-        problem = response_problem(req, resp)
-        if problem:
-            raise PeerFailure("garbage", problem, dumps(resp)[:500])
-        assert isinstance(resp, dict)
+            text = json.dumps(raw)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise PeerFailure("garbage", f"response to {op!r} is not JSON data "
+                                         f"({type(exc).__name__})") from None
+        resp = decode_response(req, text)
         if op == "hello" and resp.get("ok"):
             self._features = frozenset(str(f) for f in resp.get("features", []))
         return resp
@@ -225,34 +285,139 @@ class InProcessPeer:
 
 
 # --------------------------------------------------------------------------
+# a bounded line reader
+
+
+class LineTooLong(ValueError):
+    """A line longer than the maximum line size."""
+
+
+class LineBuffer:
+    """Bytes in, complete lines out; never holds a line longer than ``max_line``.
+
+    >>> buffer = LineBuffer(max_line=5)
+    >>> buffer.feed(b'ab\\ncd')
+    >>> buffer.pop(), buffer.pop()
+    (b'ab', None)
+    >>> buffer.feed(b'efgh')
+    >>> buffer.pop()
+    Traceback (most recent call last):
+    ...
+    kernel.conformance.protocol.LineTooLong: a line longer than 5 bytes
+    """
+
+    def __init__(self, max_line: int = MAX_LINE) -> None:
+        self.max_line = max_line
+        self._data = bytearray()
+        self._scanned = 0  # bytes at the start known to hold no newline
+        #: The most bytes ever held at once.
+        self.peak = 0
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    @property
+    def full(self) -> bool:
+        """Holds more than a line's worth without a newline: :meth:`pop` will raise."""
+        return len(self._data) > self.max_line
+
+    def feed(self, chunk: bytes) -> None:
+        self._data += chunk
+        self.peak = max(self.peak, len(self._data))
+
+    def pop(self) -> bytes | None:
+        """The next complete line without its ``\\n``; None when none is complete yet.
+
+        Raises :class:`LineTooLong` when the line being read is longer than
+        ``max_line`` bytes.
+        """
+        end = self._data.find(b"\n", self._scanned, self.max_line + 1)
+        if end < 0:
+            if len(self._data) > self.max_line:
+                raise LineTooLong(f"a line longer than {self.max_line} bytes")
+            self._scanned = len(self._data)
+            return None
+        line = bytes(self._data[:end])
+        del self._data[:end + 1]
+        self._scanned = 0
+        return line
+
+
+# --------------------------------------------------------------------------
 # subprocess
 
 
-_EOF: Final = b""
+#: How often a waiting driver checks that the program is still running (seconds).
+_POLL: Final = 0.05
+#: The bytes read at once from a program's output.
+_CHUNK: Final = 64 * 1024
+
+
+def command_text(command: Sequence[str], limit: int = 200) -> str:
+    """A command line to show in a message (bounded)."""
+    text = " ".join(command)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _exited(proc: subprocess.Popen[bytes]) -> bool:
+    """Has ``proc`` exited? Does not reap it where the system allows.
+
+    An unreaped child keeps its pid, and so its process group's id, from
+    being reused: the group can still be killed safely after it exited.
+    """
+    if proc.returncode is not None:
+        return True
+    waitid = getattr(os, "waitid", None)
+    if waitid is None:  # pragma: no cover - not on Linux or macOS
+        return proc.poll() is not None
+    try:
+        return waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # reaped already
+        return proc.poll() is not None
+
+
+def _wait_exited(proc: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Wait at most ``seconds`` for ``proc`` to exit, without reaping it."""
+    end = time.monotonic() + seconds
+    while not _exited(proc):
+        if time.monotonic() >= end:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 class SubprocessPeer:
     """A program run as a subprocess, spoken to over stdin/stdout.
 
     Every response must arrive within ``timeout`` seconds (``startup_timeout``
-    for the first, which includes the program's start-up). The program is
-    killed (its whole process group) on a hang and when closed.
+    for the first, which includes the program's start-up), in a line of at
+    most ``max_line`` bytes. The program runs in its own process group
+    (session); the whole group is killed with SIGKILL on a hang, on garbage,
+    when the program exits (a child it left behind holding its output open
+    included) and on :meth:`close`. No thread and no lock: the pipes are read
+    without blocking, so nothing ever waits on a process that does not let
+    go of them.
     """
 
     def __init__(self, command: Sequence[str], *, timeout: float = 5.0,
-                 startup_timeout: float = 10.0) -> None:
+                 startup_timeout: float = 10.0, max_line: int = MAX_LINE) -> None:
         if not command:
             raise ValueError("no command to run")
         self.command = list(command)
         self.timeout = timeout
         self.startup_timeout = startup_timeout
+        self.max_line = max_line
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[bytes] = queue.Queue()
-        self._stderr: IO[bytes] | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._out = LineBuffer(max_line)
+        self._out_eof = False
+        self._stderr = bytearray()
         self._next = 0
         self._answered = 0
         self._features: frozenset[str] = frozenset()
         self.starts = 0
+        #: The most bytes of output the driver ever held at once (bounded by max_line).
+        self.peak_buffer = 0
 
     @property
     def features(self) -> frozenset[str]:
@@ -260,109 +425,193 @@ class SubprocessPeer:
 
     @property
     def alive(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        return self._proc is not None and not _exited(self._proc)
 
     def start(self) -> None:
         """Start (or restart) the program and say hello."""
         self.close()
-        self._stderr = tempfile.TemporaryFile()
+        self._stderr = bytearray()
+        self._out = LineBuffer(self.max_line)
+        self._out_eof = False
         try:
-            self._proc = subprocess.Popen(
+            proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._stderr, start_new_session=True,
+                stderr=subprocess.PIPE, start_new_session=True,
             )
-        except OSError as exc:
-            raise PeerFailure("crash", f"cannot start {' '.join(self.command)}: {exc}") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the command
+            raise PeerFailure("crash", f"cannot start {command_text(self.command)}: "
+                                       f"{preview(str(exc), 300)}") from None
+        self._proc = proc
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        selector = selectors.DefaultSelector()
+        for stream, name in ((proc.stdout, "out"), (proc.stderr, "err")):
+            os.set_blocking(stream.fileno(), False)
+            selector.register(stream.fileno(), selectors.EVENT_READ, name)
+        os.set_blocking(proc.stdin.fileno(), False)
+        self._selector = selector
         self.starts += 1
         self._answered = 0
-        lines: queue.Queue[bytes] = queue.Queue()
-        self._lines = lines
-        stdout = self._proc.stdout
-        assert stdout is not None
-        threading.Thread(target=_pump, args=(stdout, lines), daemon=True).start()
         hello = self.request("hello", protocol=PROTOCOL_VERSION)
         if not hello.get("ok"):
-            raise PeerFailure("error", f"hello refused: {hello.get('error')}")
+            self._kill()
+            raise PeerFailure("error", f"hello refused: {show(hello.get('error'))}")
         if hello.get("protocol") != PROTOCOL_VERSION:
-            raise PeerFailure("error", f"the program speaks protocol {hello.get('protocol')}, "
-                                       f"the driver speaks {PROTOCOL_VERSION}")
+            self._kill()
+            raise PeerFailure("error", f"the program speaks protocol "
+                                       f"{show(hello.get('protocol'))}, the driver speaks "
+                                       f"{PROTOCOL_VERSION}")
         self._features = frozenset(str(f) for f in hello.get("features", []))
 
     def stderr_tail(self, limit: int = 2000) -> str:
-        if self._stderr is None:
-            return ""
-        try:
-            self._stderr.seek(0, os.SEEK_END)
-            size = self._stderr.tell()
-            self._stderr.seek(max(0, size - limit))
-            return self._stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
+        """The end of what the program wrote to stderr (at most ``limit`` bytes)."""
+        return bytes(self._stderr[-limit:]).decode("utf-8", "replace")
 
     def request(self, op: str, **fields: PlainData) -> Response:
         if self._proc is None:
             self.start()
-        proc = self._proc
-        assert proc is not None and proc.stdin is not None
         self._next += 1
         req: Response = {"id": self._next, "op": op, **fields}
-        try:
-            proc.stdin.write(dumps(req).encode("ascii") + b"\n")
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._crashed(op) from None
         wait = self.startup_timeout if self._answered == 0 else self.timeout
-        try:
-            raw = self._lines.get(timeout=wait)
-        except queue.Empty:
-            self._kill()
-            raise PeerFailure("hang", f"no response to {op!r} within {wait:g} s "
-                                      f"(the program was killed)", self.stderr_tail()) from None
-        if raw == _EOF:
-            raise self._crashed(op)
+        deadline = time.monotonic() + wait
+        self._send((dumps(req) + "\n").encode("utf-8"), op, wait, deadline)
+        raw = self._receive(op, wait, deadline)
         self._answered += 1
-        text = raw.decode("utf-8", "replace").strip()
         try:
-            resp = loads(text)
-        except ValueError as exc:
+            return decode_response(req, raw)
+        except PeerFailure:
             self._kill()
-            raise PeerFailure("garbage", f"response to {op!r} is not JSON ({exc})",
-                              text[:500]) from None
-        problem = response_problem(req, resp)
-        if problem:
-            self._kill()
-            raise PeerFailure("garbage", f"response to {op!r}: {problem}", text[:500])
-        assert isinstance(resp, dict)
-        return resp
+            raise
 
-    def _crashed(self, op: str) -> PeerFailure:
+    # -- the pipes -----------------------------------------------------------
+
+    def _send(self, data: bytes, op: str, wait: float, deadline: float) -> None:
         proc = self._proc
-        code: int | None = None
-        if proc is not None:
+        assert proc is not None and proc.stdin is not None
+        fd = proc.stdin.fileno()
+        view = memoryview(data)
+        while view:
             try:
-                code = proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
+                view = view[os.write(fd, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:  # BrokenPipeError: the program is gone or closed its input
+                raise self._crashed(op) from None
+            if _exited(proc):
+                raise self._crashed(op)
+            if time.monotonic() >= deadline:
+                raise self._hung(f"the program did not read the request {op!r} within "
+                                 f"{wait:g} s")
+            self._pump(min(_POLL, max(0.0, deadline - time.monotonic())))
+
+    def _receive(self, op: str, wait: float, deadline: float) -> bytes:
+        proc = self._proc
+        assert proc is not None
+        while True:
+            try:
+                line = self._out.pop()
+            except LineTooLong:
+                tail = self.stderr_tail()
                 self._kill()
-        how = f"exited with code {code}" if code is not None else "closed its output"
-        failure = PeerFailure("crash", f"{how} while answering {op!r}", self.stderr_tail())
-        self._proc = None
-        return failure
+                raise PeerFailure(
+                    "garbage", f"the response to {op!r} is longer than {self.max_line} bytes, "
+                               f"the maximum line size (the program was killed)", tail) from None
+            if line is not None:
+                return line
+            if self._out_eof:
+                raise self._crashed(op)
+            if time.monotonic() >= deadline:
+                raise self._hung(f"no response to {op!r} within {wait:g} s")
+            if _exited(proc) and not self._pump(0.0):
+                # It exited and all it wrote has been read. Whatever still holds its
+                # output open (a process it started) is not the program.
+                raise self._crashed(op, orphaned=True)
+            self._pump(min(_POLL, max(0.0, deadline - time.monotonic())))
+
+    def _pump(self, seconds: float) -> bool:
+        """Read what the program wrote, waiting at most ``seconds``; did stdout move?"""
+        selector = self._selector
+        if selector is None or not selector.get_map():
+            time.sleep(seconds)
+            return False
+        moved = False
+        for key, _ in selector.select(seconds):
+            if key.data == "out" and self._out.full:
+                continue  # pop() reports it; read no more
+            try:
+                chunk = os.read(key.fd, _CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                chunk = b""
+            if key.data == "out":
+                moved = True
+                if chunk:
+                    self._out.feed(chunk)
+                    self.peak_buffer = max(self.peak_buffer, self._out.peak)
+                else:
+                    self._out_eof = True
+                    selector.unregister(key.fd)
+            elif chunk:
+                self._stderr += chunk
+                del self._stderr[:-STDERR_TAIL]
+            else:
+                selector.unregister(key.fd)
+        return moved
+
+    # -- failures ------------------------------------------------------------
+
+    def _hung(self, message: str) -> PeerFailure:
+        self._pump(0.0)
+        tail = self.stderr_tail()
+        self._kill()
+        return PeerFailure("hang", f"{message} (the program and its process group were "
+                                   f"killed)", tail)
+
+    def _crashed(self, op: str, *, orphaned: bool = False) -> PeerFailure:
+        proc = self._proc
+        exited = False
+        if proc is not None:
+            # closed its output: give it a moment to exit, reading its last words
+            end = time.monotonic() + min(self.timeout, 1.0)
+            while not (exited := _exited(proc)) and time.monotonic() < end:
+                self._pump(_POLL)
+        self._pump(0.0)
+        tail = self.stderr_tail()
+        self._kill()
+        code = proc.returncode if proc is not None and exited else None
+        if code is None:
+            how = "closed its output"
+        elif code < 0:
+            how = f"was killed by signal {-code}"
+        else:
+            how = f"exited with code {code}"
+        if orphaned:
+            how += (" (a process it started still held its output open; the process group "
+                    "was killed)")
+        return PeerFailure("crash", f"{how} while answering {op!r}", tail)
 
     def _kill(self) -> None:
-        proc = self._proc
-        self._proc = None
+        """Kill the program's whole process group and release the pipes; never blocks long."""
+        proc, selector = self._proc, self._selector
+        self._proc, self._selector = None, None
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                proc.kill()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the group outlives its leader
+        except OSError:  # ProcessLookupError: nothing left in the group
+            if proc.returncode is None:
+                try:
+                    proc.kill()
+                except OSError:
+                    pass
         try:
             proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL cannot be ignored
             pass
-        for stream in (proc.stdin, proc.stdout):
+        if selector is not None:
+            selector.close()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
             if stream is not None:
                 try:
                     stream.close()
@@ -370,26 +619,15 @@ class SubprocessPeer:
                     pass
 
     def close(self) -> None:
-        """Ask the program to quit, then make sure it is gone."""
+        """Ask the program to quit, give it a moment, then kill what is left of its group."""
         proc = self._proc
-        if proc is not None and proc.poll() is None and proc.stdin is not None:
+        if proc is not None and not _exited(proc) and proc.stdin is not None:
+            self._next += 1
+            quit_line = (dumps({"id": self._next, "op": "quit"}) + "\n").encode("utf-8")
             try:
-                self._next += 1
-                proc.stdin.write(dumps({"id": self._next, "op": "quit"}).encode("ascii") + b"\n")
-                proc.stdin.flush()
-                proc.wait(timeout=min(self.timeout, 2.0))
-            except (OSError, ValueError, subprocess.TimeoutExpired):
+                os.write(proc.stdin.fileno(), quit_line)
+            except OSError:
                 pass
+            else:
+                _wait_exited(proc, min(self.timeout, 2.0))
         self._kill()
-        if self._stderr is not None:
-            self._stderr.close()
-            self._stderr = None
-
-
-def _pump(stream: IO[bytes], lines: queue.Queue[bytes]) -> None:
-    try:
-        for raw in iter(stream.readline, b""):
-            lines.put(raw)
-    except (OSError, ValueError):
-        pass
-    lines.put(_EOF)

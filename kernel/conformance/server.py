@@ -10,6 +10,12 @@ object per line::
 It shows the protocol in action (spec/PROTOCOL.md) and is the unchanged
 implementation the driver's own tests run against. :class:`KernelServer`
 is the same thing as a Python :class:`~kernel.conformance.protocol.Handler`.
+
+Every line gets exactly one response, whatever it holds: a line that is not
+a request the server reads (not UTF-8, not JSON, nested too deep, a float,
+an integer beyond 2**53, longer than the maximum line size) is answered
+``{"id": null, "ok": false, "error": ...}`` and the server goes on. It exits
+with 0 at ``quit`` or the end of its input, 2 on a usage error.
 """
 
 from __future__ import annotations
@@ -25,13 +31,13 @@ from kernel.conformance.canonical import (
     dumps,
     event_to_data,
     fraction_text,
-    loads,
     observation_to_data,
     outcome_to_data,
     state_to_data,
 )
-from kernel.conformance.protocol import FEATURES, OPS
+from kernel.conformance.protocol import FEATURES, MAX_LINE, OPS, preview
 from kernel.core import Applied, ConfigError, PlainData, Rejected
+from kernel.decode import DecodeError, loads, show
 
 Response = dict[str, PlainData]
 
@@ -44,9 +50,13 @@ class KernelServer:
 
     def handle(self, request: Mapping[str, Any]) -> Response:
         rid = request.get("id")
+        if isinstance(rid, bool) or not isinstance(rid, int):
+            return {"id": None, "ok": False,
+                    "error": f"a request needs an integer 'id', not {show(rid)}"}
         op = request.get("op")
         if op not in OPS:
-            return {"id": rid, "ok": False, "error": f"unknown op {op!r}; known: {', '.join(OPS)}"}
+            return {"id": rid, "ok": False,
+                    "error": f"unknown op {show(op)}; known: {', '.join(OPS)}"}
         method = getattr(self, "op_" + str(op))
         try:
             body: Response = method(request)
@@ -62,10 +72,12 @@ class KernelServer:
 
     def op_new(self, request: Mapping[str, Any]) -> Response:
         game, config = request.get("game"), request.get("config", {})
+        if not isinstance(game, str):
+            raise _Refused(f"new needs a string 'game', not {show(game)}")
         try:
-            self.state = kernel.new_game(str(game), config)
+            self.state = kernel.new_game(game, config)
         except ConfigError as exc:
-            return {"ok": False, "rejected": "KERNEL-CONFIG", "reason": str(exc)}
+            return {"ok": False, "rejected": "KERNEL-CONFIG", "reason": preview(str(exc), 300)}
         return {"ok": True}
 
     def op_apply(self, request: Mapping[str, Any]) -> Response:
@@ -97,11 +109,11 @@ class KernelServer:
     def op_observation(self, request: Mapping[str, Any]) -> Response:
         seat = request.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise _Refused(f"observation needs an integer 'seat', not {seat!r}")
+            raise _Refused(f"observation needs an integer 'seat', not {show(seat)}")
         try:
             return {"ok": True, "observation": observation_to_data(self._state(), seat)}
         except ValueError as exc:
-            raise _Refused(str(exc)) from None
+            raise _Refused(preview(str(exc), 300)) from None
 
     def op_outcome(self, request: Mapping[str, Any]) -> Response:
         end = kernel.outcome(self._state())
@@ -113,8 +125,8 @@ class KernelServer:
             raise _Refused("status needs a 'candidate' object")
         try:
             return {"ok": True, "status": list(kernel.status(candidate))}
-        except ConfigError as exc:
-            raise _Refused(str(exc)) from None
+        except ValueError as exc:  # not a candidate of a known game (ConfigError included)
+            raise _Refused(preview(str(exc), 300)) from None
 
     def op_quit(self, request: Mapping[str, Any]) -> Response:
         return {"ok": True}
@@ -129,27 +141,66 @@ class _Refused(Exception):
     """A request this server cannot serve (answered with an ``error``)."""
 
 
-def serve(stdin: IO[str], stdout: IO[str], handler: KernelServer | None = None) -> int:
-    """Answer requests line by line until ``quit`` or the end of input."""
+def serve(stdin: IO[str] | IO[bytes], stdout: IO[str], handler: KernelServer | None = None,
+          *, max_line: int = MAX_LINE) -> int:
+    """Answer requests line by line until ``quit`` or the end of input; 0.
+
+    ``stdin`` is read as bytes when it offers them (``sys.stdin.buffer``), so
+    that input which is not UTF-8 is answered like any other bad line. Lines
+    longer than ``max_line`` bytes are skipped (and answered with an error),
+    so memory stays bounded.
+    """
     server = handler if handler is not None else KernelServer()
-    for raw in stdin:
-        if not raw.strip():
-            continue
+    source: IO[Any] = getattr(stdin, "buffer", stdin)
+    sink: IO[Any] = getattr(stdout, "buffer", stdout)
+    binary = sink is not stdout
+    while True:
+        raw, too_long = _read_line(source, max_line)
+        if raw is None:
+            break
         request: PlainData = None
-        try:
-            request = loads(raw)
-        except ValueError as exc:
-            response: Response = {"id": None, "ok": False, "error": f"not JSON: {exc}"}
+        if too_long:
+            response: Response = {"id": None, "ok": False,
+                                  "error": f"a request line longer than {max_line} bytes"}
+        elif not raw.strip():
+            continue
         else:
-            if isinstance(request, dict):
-                response = server.handle(request)
-            else:
-                response = {"id": None, "ok": False, "error": "a request is a JSON object"}
-        stdout.write(dumps(response) + "\n")
-        stdout.flush()
-        if isinstance(request, dict) and request.get("op") == "quit":
+            response, request = _answer(server, raw)
+        text = dumps(response) + "\n"
+        if binary:
+            stdout.flush()  # whatever was written to the text layer goes first
+            sink.write(text.encode("utf-8"))
+        else:
+            sink.write(text)
+        sink.flush()
+        if isinstance(request, dict) and request.get("op") == "quit" and response.get("ok"):
             break
     return 0
+
+
+def _read_line(source: IO[Any], max_line: int) -> tuple[bytes | str | None, bool]:
+    """The next line (None at the end of input), and whether it was too long (skipped)."""
+    line = source.readline(max_line + 1)
+    if not line:
+        return None, False
+    if len(line) <= max_line or line[-1:] in ("\n", b"\n"):
+        return line, False
+    while line and line[-1:] not in ("\n", b"\n"):  # skip the rest of the line
+        line = source.readline(max_line + 1)
+    return line[:0], True
+
+
+def _answer(server: KernelServer, raw: bytes | str) -> tuple[Response, PlainData]:
+    try:
+        request = loads(raw)
+    except DecodeError as exc:
+        return {"id": None, "ok": False, "error": f"not a request: {exc}"}, None
+    if not isinstance(request, dict):
+        return {"id": None, "ok": False,
+                "error": f"a request is a JSON object, not {show(request)}"}, request
+    # The kernel's API never raises on any input (KERNEL-INPUT): an exception
+    # here is a bug, and the server crashes with its traceback to show it.
+    return server.handle(request), request
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
+    if argv:
+        print(f"usage: python -m kernel.conformance.server (no arguments; got "
+              f"{show(argv[0])})", file=sys.stderr)
+        return 2
     return serve(sys.stdin, sys.stdout)
 
 

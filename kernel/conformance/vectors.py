@@ -46,9 +46,18 @@ from typing import Any, Final
 import attrs
 
 import kernel
+from kernel import resources
 from kernel.conformance import PROTOCOL_VERSION
 from kernel.conformance.canonical import dumps, state_to_data
-from kernel.conformance.trace import Line, header_line, lines_of, step_line, text_of
+from kernel.conformance.trace import (
+    Line,
+    TraceError,
+    header_line,
+    lines_of,
+    read_trace,
+    step_line,
+    text_of,
+)
 from kernel.core import Action, Applied, PlainData, Rejected
 
 #: Full states on step lines every this many steps (and on the last line).
@@ -75,15 +84,14 @@ class CatalogueRule:
     section: str
 
 
-def find_spec_dir(explicit: str | Path | None = None) -> Path:
-    """The repository's spec/ folder: explicit, else upwards from cwd, else from the package."""
-    if explicit is not None:
-        return Path(explicit).resolve()
-    for base in (Path.cwd().resolve(), Path(__file__).resolve().parent):
-        for folder in (base, *base.parents):
-            if (folder / "spec" / "kernel" / "rules.md").is_file():
-                return folder / "spec"
-    raise FileNotFoundError("no spec/ folder (with kernel/rules.md) found; use --spec-dir")
+def find_spec_dir(explicit: str | Path | None = None, *, writable: bool = False) -> Path:
+    """The spec folder: explicit, else the checkout's spec/, else the installed package's copy.
+
+    See :func:`kernel.resources.spec_dir`: an OSError (FileNotFoundError,
+    NotADirectoryError, or PermissionError for ``writable`` and the installed
+    package's read-only copy) with a one-line message.
+    """
+    return resources.spec_dir(explicit, writable=writable)
 
 
 _HEADING: Final = re.compile(r"^###\s+([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s*:")
@@ -475,7 +483,7 @@ class _Builder:
                           "status": status})
             for r in status:
                 self.cover(r, "status", f"{STATUS_FILE}:{len(lines)}")
-        lines[0]["digest"] = hashlib.sha256(text_of(lines[1:]).encode("ascii")).hexdigest()
+        lines[0]["digest"] = hashlib.sha256(text_of(lines[1:]).encode("utf-8")).hexdigest()
         self.files[STATUS_FILE] = text_of(lines)
 
     # -- all -----------------------------------------------------------------------------
@@ -523,7 +531,7 @@ class _Builder:
             "kernel_rules": {k: w for k, w in sorted(self.covered.items())
                              if k.startswith("KERNEL-")},
             "files": {name: {"lines": text.count("\n"), "bytes": len(text),
-                             "sha256": hashlib.sha256(text.encode("ascii")).hexdigest()}
+                             "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
                       for name, text in sorted(self.files.items())},
         }
         return json.dumps(doc, indent=1, sort_keys=True) + "\n"
@@ -554,20 +562,46 @@ def generate(game: str, spec_dir: Path) -> VectorSet:
 
 @attrs.frozen
 class Report:
+    """What :func:`check` or :func:`write` found. ``unreadable``: a vector file on
+    disk is corrupted (not a trace of the documented form), which is no finding
+    about the kernel."""
+
     ok: bool
     lines: tuple[str, ...]
+    unreadable: bool = False
 
 
 def _recorded_version(folder: Path) -> int | None:
     for path in sorted(folder.glob("*.jsonl")):
         try:
-            first = path.read_text(encoding="ascii").split("\n", 1)[0]
-            version = json.loads(first).get("version")
-        except (OSError, ValueError, AttributeError):
+            version = read_trace(path)[0].get("version")
+        except TraceError:
             continue
         if isinstance(version, int):
             return version
     return None
+
+
+def corrupted_files(folder: Path) -> list[str]:
+    """Why each vector file of ``folder`` cannot be read as a trace (file, line, field)."""
+    out: list[str] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        try:
+            read_trace(path)
+        except TraceError as exc:
+            out.append(str(exc))
+    return out
+
+
+def _corrupted_report(game: str, problems: list[str], *, writing: bool) -> Report:
+    lines = [f"{game}: corrupted vector file: {p}" for p in problems[:5]]
+    if len(problems) > 5:
+        lines.append(f"{game}: ... and {len(problems) - 5} more")
+    lines.append(f"{game}: the file is no trace of the documented form (spec/PROTOCOL.md): "
+                 "restore it from version control"
+                 + (", or rewrite every vector file with --force" if writing else
+                    ", or regenerate it with race-kernel vectors --force"))
+    return Report(False, tuple(lines), unreadable=True)
 
 
 def changelog_problem(spec_dir: Path, game: str, version: int) -> str | None:
@@ -610,6 +644,9 @@ def write(game: str, spec_dir: Path, *, force: bool = False,
     ``generated``: the vectors already made by :func:`generate`, to save the time.
     """
     folder = spec_dir / game / "vectors"
+    corrupted = corrupted_files(folder) if folder.is_dir() and not force else []
+    if corrupted:  # before the (long) generation: a corrupted file is no finding
+        return _corrupted_report(game, corrupted, writing=True)
     vs = generated if generated is not None else generate(game, spec_dir)
     out: list[str] = []
     recorded = _recorded_version(folder) if folder.is_dir() else None
@@ -627,7 +664,7 @@ def write(game: str, spec_dir: Path, *, force: bool = False,
         if old.name not in vs.files:
             old.unlink()
     for name, text in vs.files.items():
-        (folder / name).write_text(text, encoding="ascii")
+        (folder / name).write_bytes(text.encode("utf-8"))
     total = sum(len(t) for t in vs.files.values())
     out.append(f"{game}: wrote {len(vs.files)} files ({total} bytes) to {folder}")
     out += coverage_lines(vs)
@@ -653,12 +690,12 @@ def _changed_files(folder: Path, vs: VectorSet) -> tuple[list[str], bool]:
         path = folder / name
         if not path.is_file():
             changed.append(f"{name} (new)")
-        elif path.read_text(encoding="ascii") != text:
-            changed.append(f"{name} ({_first_difference(path.read_text(encoding='ascii'), text)})")
+        elif (old := path.read_bytes()) != text.encode("utf-8"):
+            changed.append(f"{name} ({_first_difference(old.decode('utf-8', 'replace'), text)})")
     changed += [f"{name} (no longer made)" for name in sorted(on_disk - set(vs.files))]
     coverage = folder / COVERAGE_FILE
-    stale = not coverage.is_file() or coverage.read_text(encoding="ascii") != vs.files.get(
-        COVERAGE_FILE)
+    stale = not coverage.is_file() or coverage.read_bytes() != vs.files.get(
+        COVERAGE_FILE, "").encode("utf-8")
     return changed, stale
 
 
@@ -678,11 +715,14 @@ def check(game: str, spec_dir: Path, *, generated: VectorSet | None = None) -> R
     ``generated``: the vectors already made by :func:`generate`, to save the time.
     """
     folder = spec_dir / game / "vectors"
+    if not folder.is_dir():
+        return Report(False, (f"{game}: no vectors in {folder}: run race-kernel vectors",))
+    corrupted = corrupted_files(folder)
+    if corrupted:  # before the (long) generation: a corrupted file is no finding
+        return _corrupted_report(game, corrupted, writing=False)
     vs = generated if generated is not None else generate(game, spec_dir)
     out: list[str] = []
     ok = True
-    if not folder.is_dir():
-        return Report(False, (f"{game}: no vectors in {folder}: run race-kernel vectors",))
     recorded = _recorded_version(folder)
     changed, stale = _changed_files(folder, vs)
     if changed:

@@ -169,9 +169,22 @@ def _paragraphs(
     return tuple(quotes), tuple(paragraphs)
 
 
+class SpecFileError(ValueError):
+    """A spec file that cannot be read as UTF-8 text (the message names it)."""
+
+
+def read_text(path: Path) -> str:
+    """A spec file's text: OSError when it cannot be opened, SpecFileError when not UTF-8."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+
+
 def parse(path: Path, text: str | None = None) -> Catalogue:
-    """Parse one catalogue file."""
-    content = path.read_text(encoding="utf-8") if text is None else text
+    """Parse one catalogue file (OSError, SpecFileError when it cannot be read)."""
+    content = read_text(path) if text is None else text
     lines = tuple(content.splitlines())
     game: str | None = None
     version: int | None = None

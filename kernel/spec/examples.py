@@ -4,6 +4,12 @@ Examples are data (``spec/<game-id>/examples/<area>.json``, format in
 ``spec/README.md`` and ``spec/example.schema.json``). This module is the
 Python kernel's driver for them: another implementation writes its own driver
 for the same data (see ``race-kernel spec export``).
+
+Loading is total: an example file that cannot be read (not UTF-8, not JSON
+the kernel reads, not of the schema's shape) is a :class:`Problem` of the
+suite, never an exception. Validating against the JSON Schema needs
+``jsonschema`` (the ``conformance`` extra): without it :func:`schema_errors`
+raises :class:`kernel.resources.MissingExtra`; it never skips validation.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ import attrs
 
 import kernel
 from kernel.core import CHANCE, TERMINAL, ConfigError, InvalidState, PlainData, Rejected
+from kernel.decode import DecodeError, loads, read_keys, read_list, read_str, show
+from kernel.resources import require
+from kernel.spec.catalogue import SpecFileError
 
 SCHEMA_VERSION = 1
 SCHEMA_FILE = "example.schema.json"
@@ -80,7 +89,14 @@ class Suite:
 
 
 def schema(spec_dir: Path) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((spec_dir / SCHEMA_FILE).read_text(encoding="utf-8"))
+    """The examples' JSON Schema (OSError, SpecFileError when it cannot be read)."""
+    path = spec_dir / SCHEMA_FILE
+    try:
+        loaded = loads(path.read_bytes())
+    except DecodeError as exc:
+        raise SpecFileError(f"{path}: {exc}") from None
+    if not isinstance(loaded, dict):
+        raise SpecFileError(f"{path}: a JSON Schema is an object, not {show(loaded)}")
     return loaded
 
 
@@ -90,21 +106,28 @@ def schema_errors(document: object, schema_data: Mapping[str, Any],
 
     ``kind`` ("exampleFile" or "exportDocument") checks against that branch of the
     schema only, which gives precise messages; by default it is chosen from the
-    document (an export has a ``kind`` key). Needs ``jsonschema`` (a test
-    dependency); without it the structural checks of :func:`load_suite` still
-    run and this returns one note.
+    document (an export has a ``kind`` key). Needs ``jsonschema`` (the
+    ``conformance`` extra): without it, :class:`kernel.resources.MissingExtra`
+    (validation is never skipped). SpecFileError when the schema itself is
+    not a valid JSON Schema.
     """
-    try:
-        import jsonschema
-    except ImportError:  # pragma: no cover - jsonschema is installed with the test extra
-        return ["jsonschema is not installed: schema not checked (pip install jsonschema)"]
+    require("jsonschema", "conformance", "validating the spec's examples")
+    import jsonschema
+
     if kind is None:
         is_export = isinstance(document, Mapping) and "kind" in document
         kind = "exportDocument" if is_export else "exampleFile"
     branch = {k: v for k, v in schema_data.items() if k != "oneOf"}
     branch["$ref"] = f"#/$defs/{kind}"
+    try:
+        jsonschema.Draft202012Validator.check_schema(branch)
+    except jsonschema.exceptions.SchemaError as exc:
+        raise SpecFileError(f"{SCHEMA_FILE}: not a valid JSON Schema: "
+                            f"{exc.message[:300]}") from None
     validator = jsonschema.Draft202012Validator(branch)
-    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    errors = sorted(validator.iter_errors(document),
+                    key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p))
+                                   for p in e.absolute_path])
     out: list[str] = []
     for err in errors:
         where = "/".join(str(p) for p in err.absolute_path) or "(top)"
@@ -117,7 +140,13 @@ def example_files(spec_dir: Path) -> list[Path]:
 
 
 def load_suite(spec_dir: Path, validate: bool = True) -> Suite:
-    """Load every example file; schema problems, duplicate ids and bad fixtures are problems."""
+    """Load every example file; schema problems, duplicate ids and bad fixtures are problems.
+
+    Total: whatever the files hold, the result is a suite and its problems.
+    ``validate`` checks each file against the JSON Schema (which needs
+    ``jsonschema``: MissingExtra without it); OSError or SpecFileError when the
+    schema itself cannot be read.
+    """
     schema_data = schema(spec_dir) if validate else None
     files: list[ExampleFile] = []
     problems: list[Problem] = []
@@ -126,53 +155,86 @@ def load_suite(spec_dir: Path, validate: bool = True) -> Suite:
     for path in example_files(spec_dir):
         rel = _rel(path, spec_dir)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            raw = loads(path.read_bytes())
+        except OSError as exc:
+            problems.append(Problem(rel, f"cannot read: {exc.strerror or type(exc).__name__}"))
+            continue
+        except DecodeError as exc:
             problems.append(Problem(rel, f"not readable JSON: {exc}"))
             continue
         if schema_data is not None:
             errs = schema_errors(raw, schema_data)
             if errs:
-                problems.extend(Problem(rel, f"schema: {e}") for e in errs)
+                problems.extend(Problem(rel, f"schema: {e}") for e in errs[:20])
+                if len(errs) > 20:
+                    problems.append(Problem(rel, f"schema: ... and {len(errs) - 20} more"))
                 continue
-        if not isinstance(raw, dict) or "examples" not in raw:
-            problems.append(Problem(rel, "not an example file"))
+        try:
+            loaded = _example_file(path, raw)
+        except DecodeError as exc:
+            problems.append(Problem(rel, f"not an example file: {exc}"))
             continue
-        game = str(raw["game"])
+        game, area = loaded.game, loaded.area
         folder = path.parent.parent.name
         if game != folder:
-            problems.append(Problem(rel, f"game {game!r} in a file under spec/{folder}/"))
-        area = str(raw["area"])
+            problems.append(Problem(rel, f"game {show(game)} in a file under spec/{folder}/"))
         if area != path.stem:
-            problems.append(Problem(rel, f"area {area!r} differs from the file name {path.stem!r}"))
-        fixtures = dict(raw.get("fixtures", {}))
-        for name in fixtures:
+            problems.append(Problem(rel, f"area {show(area)} differs from the file name "
+                                         f"{show(path.stem)}"))
+        for name in loaded.fixtures:
             other = seen_fixtures.get((game, name))
             if other is not None:
-                problems.append(Problem(rel, f"fixture {name!r} also defined in {other}"))
+                problems.append(Problem(rel, f"fixture {show(name)} also defined in {other}"))
             seen_fixtures[(game, name)] = rel
-        examples: list[Example] = []
-        for item in raw["examples"]:
-            ex = Example(
-                id=str(item["id"]),
-                game=game,
-                area=area,
-                path=path,
-                rules=tuple(item["rules"]),
-                description=str(item["description"]),
-                start=item["start"],
-                actions=tuple(item.get("actions", ())),
-                expect=item["expect"],
-                raw=item,
-            )
+        for ex in loaded.examples:
             other = seen_ids.get(ex.id)
             if other is not None:
-                problems.append(Problem(rel, f"example id {ex.id!r} also used in {other}"))
+                problems.append(Problem(rel, f"example id {show(ex.id)} also used in {other}"))
             seen_ids[ex.id] = rel
-            examples.append(ex)
-        files.append(ExampleFile(path, game, area, fixtures, tuple(examples), raw))
+        files.append(loaded)
     suite = Suite(tuple(files), tuple(problems))
     return attrs.evolve(suite, problems=(*suite.problems, *_fixture_problems(suite, spec_dir)))
+
+
+def _object(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise DecodeError(f"{where}: expected an object, got {show(value)}")
+    return value
+
+
+def _example_file(path: Path, raw: object) -> ExampleFile:
+    """The example file ``raw`` (read from ``path``), checked for the shape this driver
+    reads (DecodeError naming the field otherwise)."""
+    data = read_keys(raw, "(top)", ("schema_version", "game", "area", "examples"),
+                     ("description", "fixtures"))
+    game = read_str(data["game"], "game")
+    area = read_str(data["area"], "area")
+    fixtures = _object(data.get("fixtures", {}), "fixtures")
+    for name, start in fixtures.items():
+        _object(start, f"fixtures.{name}")
+    examples: list[Example] = []
+    for i, item in enumerate(read_list(data["examples"], "examples")):
+        where = f"examples[{i}]"
+        item = _object(item, where)
+        for key in ("id", "rules", "description", "start", "expect"):
+            if key not in item:
+                raise DecodeError(f"{where}: missing key {show(key)}")
+        rules = read_list(item["rules"], f"{where}.rules")
+        for j, rule in enumerate(rules):
+            read_str(rule, f"{where}.rules[{j}]")
+        examples.append(Example(
+            id=read_str(item["id"], f"{where}.id"),
+            game=game,
+            area=area,
+            path=path,
+            rules=tuple(rules),
+            description=read_str(item["description"], f"{where}.description"),
+            start=_object(item["start"], f"{where}.start"),
+            actions=tuple(read_list(item.get("actions", []), f"{where}.actions")),
+            expect=_object(item["expect"], f"{where}.expect"),
+            raw=item,
+        ))
+    return ExampleFile(path, game, area, dict(fixtures), tuple(examples), data)
 
 
 def _fixture_problems(suite: Suite, spec_dir: Path) -> list[Problem]:
@@ -184,9 +246,14 @@ def _fixture_problems(suite: Suite, spec_dir: Path) -> list[Problem]:
         starts += [(f"example {e.id}", e.start) for e in f.examples]
         for label, start in starts:
             seen: list[str] = []
-            current: Mapping[str, Any] | None = start
-            while current is not None and "from" in current:
-                name = str(current["from"])
+            current: object = start
+            while isinstance(current, Mapping) and "from" in current:
+                name = current["from"]
+                if not isinstance(name, str):
+                    problems.append(Problem(_rel(f.path, spec_dir),
+                                            f"{label}: 'from' names a fixture, not "
+                                            f"{show(name)}"))
+                    break
                 if name in seen:
                     problems.append(Problem(_rel(f.path, spec_dir),
                                             f"{label}: fixture cycle {' -> '.join(seen)}"))
@@ -195,7 +262,7 @@ def _fixture_problems(suite: Suite, spec_dir: Path) -> list[Problem]:
                 current = fixtures.get(name)
                 if current is None:
                     problems.append(Problem(_rel(f.path, spec_dir),
-                                            f"{label}: unknown fixture {name!r}"))
+                                            f"{label}: unknown fixture {show(name)}"))
     return problems
 
 
@@ -226,10 +293,12 @@ def build_start(game: str, start: Mapping[str, Any],
     """The state a start describes (raises StartError)."""
     if depth > 20:
         raise StartError("fixtures nest too deeply (a cycle?)")
+    if not isinstance(start, Mapping):
+        raise StartError(f"a start is an object, not {show(start)}")
     if "from" in start:
-        name = str(start["from"])
-        if name not in fixtures:
-            raise StartError(f"unknown fixture {name!r}")
+        name = start["from"]
+        if not isinstance(name, str) or name not in fixtures:
+            raise StartError(f"unknown fixture {show(name)}")
         state = build_start(game, fixtures[name], fixtures, depth + 1)
     elif "setup" in start:
         try:
@@ -238,19 +307,26 @@ def build_start(game: str, start: Mapping[str, Any],
             raise StartError(f"configuration refused: {exc}", config_rejected=True) from None
     elif "state" in start:
         data = start["state"]
+        if not isinstance(data, Mapping):
+            raise StartError(f"start.state is an object, not {show(data)}")
         if data.get("game") != game:
-            raise StartError(f"state of game {data.get('game')!r} in a {game} example file")
+            raise StartError(f"state of game {show(data.get('game'))} in a {game} example file")
         state = _rebuild(data)
     else:
         raise StartError("a start needs one of from, setup, state")
-    for i, action in enumerate(start.get("actions", ())):
+    actions = start.get("actions", ())
+    if not isinstance(actions, list | tuple):
+        raise StartError(f"start.actions is a list, not {show(actions)}")
+    for i, action in enumerate(actions):
         result = kernel.apply(state, action)
         if isinstance(result, Rejected):
-            raise StartError(f"start action {i + 1} {action!r} rejected: "
+            raise StartError(f"start action {i + 1} {_short(action)} rejected: "
                              f"{result.rule}: {result.reason}")
         state = result.state
     patch = start.get("patch")
     if patch:
+        if not isinstance(patch, Mapping):
+            raise StartError(f"start.patch is an object, not {show(patch)}")
         data = kernel.to_data(state)
         data.update(patch)
         state = _rebuild(data)

@@ -1,22 +1,28 @@
 """``race-kernel spec ...``: run, export and trace the executable spec.
 
-Commands (each takes ``--spec-dir DIR``; by default the ``spec/`` folder
-holding ``example.schema.json`` is searched upwards from the current
-directory, then from this package):
+Commands (each takes ``--spec-dir DIR``; by default the checkout's ``spec/``
+when running from a source tree, else the copy shipped in the installed
+package, see :mod:`kernel.resources`):
 
 - ``check [--game G] [--rule ID] [--failures-only]``: run the examples, one
-  line per example (PASS/FAIL, id, rules); exit code = number of failures
-  and load problems, capped at 125 (126 and above mean other things to
-  shells);
+  line per example (PASS/FAIL, id, rules); exit 1 when an example fails or
+  an example file has a problem; a ``--game`` or ``--rule`` that no
+  catalogue or example knows is a usage error (exit 2), never "0 examples,
+  pass";
 - ``export [-o FILE] [--game G]``: every example, with the fixtures, rules and
   behaviour versions, as one JSON document (schema version 1) for other
   implementations;
 - ``trace``: the traceability gate (see :mod:`kernel.spec.trace`); one row
-  per rule, then the gaps; exit code = number of gaps, capped at 125;
+  per rule, then the gaps; exit 1 when there is a gap;
 - ``interpretations [--write]``: print or write ``spec/INTERPRETATIONS.md``;
 - ``link [--write]``: print or write the ``Examples:`` line of every rule.
 
-Usage errors exit with 2, as argparse does.
+Exit codes (as every ``race-kernel`` command, see :mod:`kernel.cli`): 0
+success, 1 a finding (a failing example, a problem in an example file, a
+traceability gap), 2 bad usage or unreadable input (an unknown option, game
+or rule; a spec folder that is missing or unreadable; an output file that
+cannot be written; jsonschema not installed, for the commands that validate
+with it).
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ from pathlib import Path
 from typing import Any
 
 import kernel
+from kernel import resources
+from kernel.cli import ArgumentParser, clip, exit_code
+from kernel.resources import MissingExtra, require
 from kernel.spec import catalogue as cat
 from kernel.spec import trace as gate
 from kernel.spec.examples import (
@@ -44,25 +53,24 @@ from kernel.spec.examples import (
 from kernel.spec.interpretations import FILE_NAME as INTERPRETATIONS
 from kernel.spec.interpretations import render
 
-#: Exit codes count failures up to this cap (126+ are reserved by shells).
-EXIT_CAP = 125
 EXPORT_KIND = "race-kernel-spec-examples"
 
 
-def find_spec_dir(explicit: str | None = None) -> Path:
-    """The spec/ folder: explicit, else found upwards from cwd, else from this package."""
-    if explicit:
-        path = Path(explicit).resolve()
-        if not (path / SCHEMA_FILE).is_file():
-            raise SystemExit(f"race-kernel spec: {path} has no {SCHEMA_FILE}")
-        return path
-    for base in (Path.cwd().resolve(), Path(__file__).resolve().parent):
-        for folder in (base, *base.parents):
-            candidate = folder / "spec"
-            if (candidate / SCHEMA_FILE).is_file():
-                return candidate
-    raise SystemExit("race-kernel spec: no spec/ folder with example.schema.json found "
-                     "(use --spec-dir)")
+def find_spec_dir(explicit: str | None = None, *, writable: bool = False) -> Path:
+    """The spec folder: explicit, else the checkout's spec/, else the installed package's copy.
+
+    See :func:`kernel.resources.spec_dir`; ``writable`` refuses the installed
+    package's (read-only) copy. On an error, prints it in one line and exits 2.
+    """
+    try:
+        path = resources.spec_dir(explicit, writable=writable)
+    except OSError as exc:
+        print(f"race-kernel spec: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if not (path / SCHEMA_FILE).is_file():
+        print(f"race-kernel spec: {path} has no {SCHEMA_FILE}", file=sys.stderr)
+        raise SystemExit(2)
+    return path
 
 
 def prefixes() -> tuple[str, ...]:
@@ -75,12 +83,12 @@ def versions() -> dict[str, int]:
     return {g: kernel.game_info(g).version for g in kernel.games()}
 
 
-def _capped(n: int) -> int:
-    return min(n, EXIT_CAP)
+class UsageError(Exception):
+    """A usage error a command reports in one line (exit 2)."""
 
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=f"race-kernel spec {prog}", description=description)
+    p = ArgumentParser(prog=f"race-kernel spec {prog}", description=description)
     p.add_argument("--spec-dir", help="the spec/ folder (default: found from cwd or package)")
     return p
 
@@ -107,8 +115,10 @@ def check(argv: Sequence[str]) -> int:
     p.add_argument("--rule", help="only the examples that exemplify this rule ID")
     p.add_argument("--failures-only", action="store_true", help="print only failing examples")
     args = p.parse_args(argv)
+    require("jsonschema", "conformance", "race-kernel spec check")
     spec_dir = find_spec_dir(args.spec_dir)
     suite = load_suite(spec_dir)
+    _check_selection(spec_dir, suite, args.game, args.rule)
     for problem in suite.problems:
         print(f"PROBLEM  {problem.where}: {problem.message}")
     results = run_suite(suite, game=args.game, rule=args.rule)
@@ -118,8 +128,10 @@ def check(argv: Sequence[str]) -> int:
             continue
         for line in _report(r):
             print(line)
-    if args.rule and not results:
-        print(f"no example exemplifies {args.rule}")
+    if not results:  # a known game or rule without examples: a gap of the spec
+        what = " and ".join(x for x in (args.game and f"game {args.game}",
+                                        args.rule and f"rule {args.rule}") if x)
+        print(f"no example exemplifies {what or 'anything'}")
     per_rule: dict[str, list[str]] = {}
     for r in failed:
         for rule in r.example.rules:
@@ -128,7 +140,23 @@ def check(argv: Sequence[str]) -> int:
           + (f"; {len(suite.problems)} problems in the example files" if suite.problems else ""))
     for rule, ids in sorted(per_rule.items()):
         print(f"  {rule}: failing {', '.join(ids)}")
-    return _capped(len(failed) + len(suite.problems))
+    return 1 if failed or suite.problems or not results else 0
+
+
+def _check_selection(spec_dir: Path, suite: Suite, game: str | None,
+                     rule: str | None) -> None:
+    """A --game or --rule that nothing knows is a usage error (UsageError)."""
+    if game is not None:
+        known = set(kernel.games()) | {f.game for f in suite.files}
+        if game not in known:
+            raise UsageError(f"unknown game {clip(game, 80)!r}; known: "
+                             f"{', '.join(sorted(known))}")
+    if rule is not None:
+        rules = {r.id for c in cat.load(spec_dir) for r in c.rules}
+        rules |= {r for ex in suite.examples for r in ex.rules}
+        if rule not in rules:
+            raise UsageError(f"unknown rule ID {clip(rule, 80)!r}: no catalogue defines it "
+                             f"and no example names it")
 
 
 # --------------------------------------------------------------------------
@@ -175,21 +203,23 @@ def export(argv: Sequence[str]) -> int:
     p.add_argument("-o", "--output", help="write to this file (default: stdout)")
     p.add_argument("--game", help="only the examples of this game id")
     args = p.parse_args(argv)
+    require("jsonschema", "conformance", "race-kernel spec export")
     spec_dir = find_spec_dir(args.spec_dir)
     suite = load_suite(spec_dir)
+    _check_selection(spec_dir, suite, args.game, None)
     if suite.problems:
         for problem in suite.problems:
             print(f"race-kernel spec export: {problem.where}: {problem.message}", file=sys.stderr)
-        return _capped(len(suite.problems))
+        return 1
     document = export_document(spec_dir, suite, args.game)
     errors = schema_errors(document, schema(spec_dir))
     if errors:
         for e in errors:
             print(f"race-kernel spec export: export document: {e}", file=sys.stderr)
-        return _capped(len(errors))
+        return 1
     text = json.dumps(document, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        _write(Path(args.output), text)
         print(f"wrote {len(document['examples'])} examples to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -205,16 +235,27 @@ def trace(argv: Sequence[str]) -> int:
     p.add_argument("--root", help="the repository root (default: the spec folder's parent)")
     p.add_argument("--gaps-only", action="store_true", help="print only the gaps")
     args = p.parse_args(argv)
+    require("jsonschema", "conformance", "race-kernel spec trace")
     spec_dir = find_spec_dir(args.spec_dir)
-    root = Path(args.root).resolve() if args.root else spec_dir.parent
-    report = gate.run(root, spec_dir, prefixes(), versions())
+    check_tests = True
+    if args.root:
+        root = Path(args.root).resolve()
+    elif resources.is_shipped(spec_dir):
+        # an installed package has its code and examples but no tests
+        root, check_tests = resources.package_root(), False
+        print("tests not checked: the installed package has none (give --root DIR, "
+              "a checkout, to check them)", file=sys.stderr)
+    else:
+        root = spec_dir.parent
+    report = gate.run(root, spec_dir, prefixes(), versions(), check_tests=check_tests)
     if not args.gaps_only:
         for line in gate.table(report):
             print(line)
         print()
     rows = report.rows
+    tests = f"{sum(1 for r in rows if r.tests)}" if check_tests else "(not checked)"
     print(f"{len(rows)} rules: {sum(1 for r in rows if r.code)} named in code, "
-          f"{sum(1 for r in rows if r.tests)} in tests, "
+          f"{tests} in tests, "
           f"{sum(1 for r in rows if r.examples)} in examples")
     if report.gaps:
         print(f"{len(report.gaps)} gaps:")
@@ -222,17 +263,17 @@ def trace(argv: Sequence[str]) -> int:
             print(f"  - {g}")
     else:
         print("no gaps")
-    return _capped(len(report.gaps))
+    return 1 if report.gaps else 0
 
 
 def interpretations(argv: Sequence[str]) -> int:
     p = _parser("interpretations", f"Print (or --write) spec/{INTERPRETATIONS}.")
     p.add_argument("--write", action="store_true", help=f"write spec/{INTERPRETATIONS}")
     args = p.parse_args(argv)
-    spec_dir = find_spec_dir(args.spec_dir)
+    spec_dir = find_spec_dir(args.spec_dir, writable=args.write)
     text = render(cat.load(spec_dir), spec_dir)
     if args.write:
-        (spec_dir / INTERPRETATIONS).write_text(text, encoding="utf-8")
+        _write(spec_dir / INTERPRETATIONS, text)
         print(f"wrote {spec_dir / INTERPRETATIONS}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -243,7 +284,8 @@ def link(argv: Sequence[str]) -> int:
     p = _parser("link", "Print (or --write) each rule's 'Examples:' line from the example files.")
     p.add_argument("--write", action="store_true", help="rewrite the Examples: lines in place")
     args = p.parse_args(argv)
-    spec_dir = find_spec_dir(args.spec_dir)
+    require("jsonschema", "conformance", "race-kernel spec link")
+    spec_dir = find_spec_dir(args.spec_dir, writable=args.write)
     suite = load_suite(spec_dir)
     by_rule: dict[str, list[str]] = {}
     for ex in suite.examples:
@@ -252,11 +294,11 @@ def link(argv: Sequence[str]) -> int:
     changed = 0
     for c in cat.load(spec_dir):
         text = cat.with_examples_lines(c, by_rule)
-        old = c.path.read_text(encoding="utf-8")
+        old = cat.read_text(c.path)
         if text != old:
             changed += 1
             if args.write:
-                c.path.write_text(text, encoding="utf-8")
+                _write(c.path, text)
                 print(f"updated {c.path}", file=sys.stderr)
         if not args.write:
             for r in c.rules:
@@ -276,14 +318,35 @@ COMMANDS = {
 }
 
 
+def _write(path: Path, text: str) -> None:
+    """Write an output file; a path that cannot be written is a usage error."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {clip(str(path), 200)}: "
+                         f"{exc.strerror or type(exc).__name__}") from None
+
+
 def main(argv: list[str]) -> int:
-    """Dispatch ``race-kernel spec <command> ...``; returns the exit code."""
+    """Dispatch ``race-kernel spec <command> ...``; the exit code (0, 1 or 2)."""
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
+        print(__doc__, file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
     command = COMMANDS.get(argv[0])
     if command is None:
-        print(f"race-kernel spec: unknown command {argv[0]!r}; "
+        print(f"race-kernel spec: unknown command {clip(argv[0], 80)!r}; "
               f"known: {', '.join(COMMANDS)}", file=sys.stderr)
         return 2
-    return command(argv[1:])
+    try:
+        return command(argv[1:])
+    except SystemExit as exc:  # argparse (--help, a usage error), or find_spec_dir
+        return exit_code(exc)
+    except UsageError as exc:
+        print(f"race-kernel spec {argv[0]}: {exc}", file=sys.stderr)
+        return 2
+    except MissingExtra as exc:  # jsonschema is not installed: one line
+        print(exc, file=sys.stderr)
+        return 2
+    except (OSError, cat.SpecFileError) as exc:  # a spec file that cannot be read
+        print(f"race-kernel spec {argv[0]}: {clip(str(exc), 400)}", file=sys.stderr)
+        return 2
