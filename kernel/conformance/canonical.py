@@ -50,6 +50,8 @@ from typing import Any, Final
 
 import kernel
 from kernel.core import Action, Event, Outcome, PlainData, Rejected
+from kernel.decode import DecodeError
+from kernel.decode import loads as strict_loads
 
 #: The largest integer magnitude every JSON library reads exactly (I-JSON).
 MAX_INT: Final = 2**53 - 1
@@ -139,27 +141,17 @@ def _utf16_ordered(data: PlainData) -> PlainData:
     return data
 
 
-def _no_float(text: str) -> Any:
-    raise CanonicalError(f"non-integer number {text} (fractions are strings 'n/d')")
+def loads(text: str | bytes) -> PlainData:
+    """Parse JSON text in the canonical value space, or raise CanonicalError.
 
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise CanonicalError(f"duplicate key {k!r}")
-        out[k] = v
-    return out
-
-
-def loads(text: str) -> PlainData:
-    """Parse JSON text, refusing floats, NaN/Infinity and duplicate keys (CanonicalError).
-
-    Any JSON syntax error raises ValueError too (json.JSONDecodeError).
+    The kernel's one strict reader (:func:`kernel.decode.loads`): integers
+    within +-(2**53 - 1) only, no floats, NaN or infinities, no duplicate keys,
+    no lone surrogates, at most 64 levels deep.
     """
-    return json.loads(
-        text, parse_float=_no_float, parse_constant=_no_float, object_pairs_hook=_no_duplicates
-    )
+    try:
+        return strict_loads(text)
+    except DecodeError as exc:
+        raise CanonicalError(str(exc)) from None
 
 
 def is_canonical(text: str) -> bool:
