@@ -37,6 +37,7 @@ from kernel.core import (
     Result,
 )
 from kernel.decode import DecodeError, show
+from kernel.plugin import ActionSpace
 from kernel.registry import GAMES, GameInfo, game_of_state
 
 T = TypeVar("T")
@@ -103,7 +104,7 @@ def apply(state: Any, action: object) -> Result:
 def observation(state: Any, seat: int) -> dict[str, PlainData]:
     """What ``seat`` may see."""
     info = _info(state)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+    if type(seat) is not int or not 0 <= seat < info.seats(state):
         raise ValueError(f"no seat {show(seat)}")
     return info.observation(state, seat)
 
@@ -161,6 +162,57 @@ def parse_action(game_id: str, action: object) -> Action | Rejected:
     KERNEL-GAME).
     """
     return game_info(game_id).parse_action(action)
+
+
+def action_space(game_id: str, config: Mapping[str, Any]) -> ActionSpace:
+    """The game's fixed, numbered actions for ``config`` (KERNEL-CONFIG checked).
+
+    ``players`` lists every decision a seat can ever take, ``chance`` every
+    chance outcome; an action's id is its index. The numbering is built from
+    the game's tables in sorted order, so it is the same in every process and
+    under every hash seed, and changes only with the game's behaviour version.
+    """
+    return game_info(game_id).action_space(config)
+
+
+def events_seen(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (KERNEL-OBSERVATION).
+
+    Another seat's dealt card or face-down choice is hidden: its secret
+    fields read None. The events of ``apply`` are the whole table's view;
+    show a player only these.
+    """
+    if type(seat) is not int or seat < 0:
+        raise ValueError(f"no seat {show(seat)}")
+    return tuple(e.seen_by(seat) for e in events)
+
+
+def information_state(history: Trace, seat: int) -> dict[str, PlainData]:
+    """A seat's perfect-recall view of a game so far (OpenSpiel's information state).
+
+    Its observation of the initial state, then for every step in order who
+    acted, the action if the seat took it itself (other actions are known
+    only through the events the seat saw), and the events as the seat saw
+    them; and its observation now. Two histories that differ only in what the
+    seat may not see give the same information state.
+    """
+    info = game_info(history.game)
+    if type(seat) is not int or not 0 <= seat < info.seats(history.initial):
+        raise ValueError(f"no seat {show(seat)}")
+    steps: list[PlainData] = []
+    for st in history.steps:
+        steps.append({
+            "actor": "chance" if st.actor == CHANCE else st.actor,
+            "action": st.action.text if st.actor == seat else None,
+            "events": [e.to_data() for e in events_seen(st.events, seat)],
+        })
+    return {
+        "game": history.game,
+        "seat": seat,
+        "initial": info.observation(history.initial, seat),
+        "steps": steps,
+        "observation": info.observation(history.final, seat),
+    }
 
 
 # --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ same for all of them (rule KERNEL-INPUT and friends are catalogued in
 Actions have a canonical text form (as UCI is for chess moves) and a plain-data
 form ready for JSON:
 
+>>> import kernel
 >>> a = Action("camel-up-cards-2016", "palm", 7)
 >>> a.text
 'palm:7'
@@ -29,72 +30,141 @@ TERMINAL: Final = -2
 
 #: Plain data: what ``json`` can carry (str, int, bool, None, lists, dicts).
 PlainData = Any
+#: The value of one field of an action.
+Scalar = str | int
 
-#: The argument names of each action kind in the plain-data form.
-ARG_NAMES: Final[Mapping[str, str]] = {
-    "draw": "card",
-    "discard": "card",
-    "deck": "card",
-    "intel": "card",
-    "palm": "space",
-    "fennec": "space",
-    "leg": "camel",
-    "mid": "camel",
-    "win": "camel",
-    "lose": "camel",
-}
+#: (game id, action kind) -> the names of the kind's fields, in order; filled
+#: by :func:`kernel.registry.register` from the game's vocabulary.
+FIELD_NAMES: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
-def _sort_key(kind: str, arg: str | int | None) -> tuple[str, int, str]:
-    if arg is None:
-        return (kind, -1, "")
-    if isinstance(arg, int):
-        return (kind, arg, "")
-    return (kind, -1, arg)
+def _sort_key(kind: str, values: tuple[Scalar, ...]) -> tuple[Any, ...]:
+    key: list[Any] = [kind]
+    for v in values:
+        key += (v, "") if type(v) is int else (-1, v)
+    if not values:
+        key += (-1, "")
+    return tuple(key)
 
 
-@attrs.frozen(slots=True, order=False)
 class Action:
     """One move of a seat or one chance outcome, tagged with its game.
 
-    Actions sort by kind, then argument (numbers numerically), which is the
-    order ``legal_actions`` returns them in.
+    An action has a kind and the values of the kind's fields (none, one or
+    several). Its canonical text is ``kind`` or ``kind:v1:v2...``; its plain
+    data names the fields as the game's vocabulary does. Actions sort by
+    kind, then values (numbers numerically), which is the order
+    ``legal_actions`` returns them in. ``Action(game, kind, None)`` is an
+    action without values.
     """
+
+    __slots__ = ("_hash", "game", "key", "kind", "text", "values")
 
     game: str
     kind: str
-    arg: str | int | None = None
-    key: tuple[str, int, str] = attrs.field(eq=False, repr=False, init=False)
+    values: tuple[Scalar, ...]
+    key: tuple[Any, ...]
+    text: str
+    _hash: int
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "key", _sort_key(self.kind, self.arg))
+    def __init__(self, game: str, kind: str, *values: Scalar | None) -> None:
+        vals = tuple(v for v in values if v is not None)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "values", vals)
+        object.__setattr__(self, "key", _sort_key(kind, vals) if _sortable(vals) else (kind,))
+        object.__setattr__(self, "text", ":".join((str(kind), *map(_text, vals))))
+        object.__setattr__(self, "_hash", hash((game, kind, vals)) if _hashable(vals) else 0)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.game == other.game and self.kind == other.kind
+                and _same_values(self.values, other.values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __lt__(self, other: Action) -> bool:
         return (self.game, self.key) < (other.game, other.key)
 
+    def __repr__(self) -> str:
+        return f"Action({self.game!r}, {self.text!r})"
+
     @property
-    def text(self) -> str:
-        """The canonical text form: ``kind`` or ``kind:arg``."""
-        return self.kind if self.arg is None else f"{self.kind}:{self.arg}"
+    def arg(self) -> Scalar | None:
+        """The first field's value, or None for an action without fields."""
+        return self.values[0] if self.values else None
 
     def to_data(self) -> dict[str, PlainData]:
-        """The plain-data form: ``{"kind": ..., <arg name>: ...}``."""
+        """The plain-data form: ``{"kind": ..., <field name>: <value>, ...}``."""
         data: dict[str, PlainData] = {"kind": self.kind}
-        if self.arg is not None:
-            data[ARG_NAMES.get(self.kind, "arg")] = self.arg
+        names = FIELD_NAMES.get((self.game, self.kind), ())
+        for i, v in enumerate(self.values):
+            data[names[i] if i < len(names) else ("arg" if i == 0 else f"arg{i + 1}")] = v
         return data
 
     def __str__(self) -> str:
         return self.text
 
 
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if type(value) is int and -(10**18) < value < 10**18:
+        return str(value)
+    return f"<{type(value).__name__}>"
+
+
+def _sortable(values: tuple[Any, ...]) -> bool:
+    return all(type(v) is int or type(v) is str for v in values)
+
+
+def _hashable(values: tuple[Any, ...]) -> bool:
+    try:
+        hash(values)
+    except TypeError:
+        return False
+    return True
+
+
+def _same_values(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Equal values of the same types (``1`` and ``True`` are different values)."""
+    if len(a) != len(b):
+        return False
+    return all(type(x) is type(y) and x == y for x, y in zip(a, b, strict=True))
+
+
 @attrs.frozen(slots=True)
 class Event:
-    """Something that happened, with the rule IDs that made it happen."""
+    """Something that happened, with the rule IDs that made it happen.
+
+    ``secret`` names the data keys only the seats in ``owners`` may see (a
+    dealt card, a face-down choice): :meth:`seen_by` hides them from every
+    other seat. The plain-data form (:meth:`to_data`) is the whole table's
+    view and carries them.
+    """
 
     kind: str
     rules: tuple[str, ...]
     data: Mapping[str, PlainData] = attrs.field(factory=dict, eq=True, hash=False)
+    secret: tuple[str, ...] = attrs.field(default=(), eq=False)
+    owners: tuple[int, ...] = attrs.field(default=(), eq=False)
+
+    def seen_by(self, seat: int) -> Event:
+        """This event as ``seat`` may see it: secret values of other seats become None.
+
+        >>> e = Event("dealt", ("R",), {"seat": 1, "card": "x"}, secret=("card",), owners=(1,))
+        >>> e.seen_by(1) is e, e.seen_by(0).data
+        (True, {'seat': 1, 'card': None})
+        """
+        if not self.secret or seat in self.owners:
+            return self
+        data = {k: (None if k in self.secret else v) for k, v in self.data.items()}
+        return Event(self.kind, self.rules, data)
 
     @property
     def text(self) -> str:
@@ -158,14 +228,31 @@ Result = Applied | Rejected
 
 @attrs.frozen(slots=True)
 class Outcome:
-    """A finished game: money per seat and the winning seats (ties share)."""
+    """A finished game: each seat's score and the winning seats.
 
-    money: tuple[int, ...]
+    ``score_key`` names the score in the plain-data form ("money" or
+    "points"); ``tiebreak`` says in words how ties were broken (empty: ties
+    share); ``rounds`` holds each round's scores in championship play.
+    """
+
+    scores: tuple[int, ...]
     winners: tuple[int, ...]
     rules: tuple[str, ...] = ()
+    score_key: str = "money"
+    tiebreak: str = ""
+    rounds: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def money(self) -> tuple[int, ...]:
+        """The scores (the name of a money game's score)."""
+        return self.scores
 
     def to_data(self) -> dict[str, PlainData]:
-        return {"money": list(self.money), "winners": list(self.winners)}
+        data: dict[str, PlainData] = {self.score_key: list(self.scores),
+                                      "winners": list(self.winners)}
+        if self.rounds:
+            data["rounds"] = [list(r) for r in self.rounds]
+        return data
 
 
 class ConfigError(ValueError):

@@ -1,62 +1,167 @@
 """The game registry: game id -> :class:`GameInfo` (rule KERNEL-CONFIG).
 
-Importing a game package registers it, as OpenSpiel's Python games do.
-A new game adds a package under ``kernel/games/`` that calls :func:`register`
-and is imported by :mod:`kernel.games`.
+Importing a game package registers it, as OpenSpiel's Python games do. A game
+is one package under ``kernel/games/`` whose ``__init__`` calls
+:func:`register` with one :class:`GameInfo`, which carries everything the
+shared layers need (its parts are defined in :mod:`kernel.plugin`);
+:func:`register` refuses an incomplete or inconsistent one, naming what is
+wrong. ``kernel/games/__init__.py`` imports every game package it finds, so
+adding a game edits no shared file.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from kernel.core import Action, Outcome, PlainData, Rejected, Result
+from kernel.core import FIELD_NAMES, Action, Outcome, PlainData, Rejected, Result
+from kernel.plugin import (
+    CHANCE_MODES,
+    INFORMATION,
+    SCORE_KINDS,
+    ActionSpace,
+    ConfigSpec,
+    GameHooks,
+    GameSpecError,
+    Narrator,
+    Plan,
+    ScoreSpec,
+    Vocabulary,
+)
 
 
 @attrs.frozen
 class GameInfo:
-    """A registered game: its metadata and its pure functions."""
+    """A registered game: its metadata, its pure functions and its plug-in parts."""
 
+    # metadata (OpenSpiel's GameType / GameInfo)
     id: str
     name: str
     version: int
     min_players: int
     max_players: int
-    config_keys: tuple[tuple[str, str], ...]
+    chance_mode: str
+    information: str
+    score: ScoreSpec
+    #: A hard bound on the steps of a game (chance included), or None with
+    #: ``truncation`` saying why there is none and how adapters truncate.
+    max_game_length: int | None
+    truncation: str
+    config: ConfigSpec
+    #: Rule-ID prefixes this game's catalogues use (``CUC-``; a family shared
+    #: by several games may appear in several games' lists).
+    rule_prefixes: tuple[str, ...]
+    vocabulary: Vocabulary
     state_type: type
-    rule_prefix: str
     invariants: tuple[str, ...]
+    # the pure functions
     new_game: Callable[[Mapping[str, Any]], Any]
     parse_config: Callable[[object], Any]
     current_actor: Callable[[Any], int]
     legal_actions: Callable[[Any], tuple[Action, ...]]
     chance_outcomes: Callable[[Any], tuple[tuple[Action, Fraction], ...]]
     apply: Callable[[Any, object], Result]
-    parse_action: Callable[[object], Action | Rejected]
     observation: Callable[[Any, int], dict[str, PlainData]]
     outcome: Callable[[Any], Outcome | None]
     to_data: Callable[[Any], dict[str, PlainData]]
     from_data: Callable[[Mapping[str, Any]], Any]
     status: Callable[[Mapping[str, Any]], tuple[str, ...]]
     violations: Callable[[Any], tuple[str, ...]]
-    all_actions: tuple[Action, ...]
+    #: The number of seats of a state.
+    seats: Callable[[Any], int]
+    #: The fixed action space of a configuration (``kernel.action_space``).
+    action_space: Callable[[Mapping[str, Any]], ActionSpace]
+    # the plug-in parts
+    narrator: Narrator
+    #: The conformance plan, built on first use (it may import the kernel's API).
+    plan: Callable[[], Plan]
+    hooks: GameHooks
+
+    @property
+    def all_actions(self) -> tuple[Action, ...]:
+        """Every action the game knows, sorted (the action universe)."""
+        return self.vocabulary.actions
+
+    def parse_action(self, action: object) -> Action | Rejected:
+        """The game's one strict action parser (KERNEL-INPUT, KERNEL-GAME)."""
+        return self.vocabulary.parse(action)
 
     def configs(self) -> tuple[dict[str, Any], ...]:
-        """One plain configuration per player count (for sweeps and vectors)."""
-        return tuple({"players": n} for n in range(self.min_players, self.max_players + 1))
+        """Every named variant at every player count (for sweeps and vectors)."""
+        key = self.config.players_key
+        return tuple(
+            {key: n, **variant}
+            for variant, n in itertools.product(
+                self.config.variants.values(), range(self.min_players, self.max_players + 1))
+        )
 
 
 GAMES: dict[str, GameInfo] = {}
 _BY_TYPE: dict[type, GameInfo] = {}
 
 
+def check(info: GameInfo) -> None:
+    """Refuse an incomplete or inconsistent game, naming every problem (GameSpecError)."""
+    problems: list[str] = []
+    if not info.id or info.id != info.id.strip().lower() or " " in info.id:
+        problems.append(f"id {info.id!r}: lower-case words joined by '-'")
+    if not 1 <= info.min_players <= info.max_players:
+        problems.append("player range")
+    if info.version < 1:
+        problems.append("behaviour version must be 1 or more")
+    if info.chance_mode not in CHANCE_MODES:
+        problems.append(f"chance_mode {info.chance_mode!r} (one of {CHANCE_MODES})")
+    if info.information not in INFORMATION:
+        problems.append(f"information {info.information!r} (one of {INFORMATION})")
+    if info.score.kind not in SCORE_KINDS or not info.score.unit or not info.score.winners:
+        problems.append("score: kind (money or points), unit and how winners are found")
+    if (info.score.minimum is not None and info.score.maximum is not None
+            and not info.score.minimum < info.score.maximum):
+        problems.append("score: minimum must be below maximum")
+    if info.max_game_length is None and not info.truncation:
+        problems.append("max_game_length or a truncation rule")
+    if not info.rule_prefixes or any(not p.endswith("-") or not p[:-1].isupper()
+                                     for p in info.rule_prefixes):
+        problems.append("rule_prefixes: upper-case prefixes ending in '-'")
+    if not info.invariants or any(not inv.startswith(info.rule_prefixes) for inv in
+                                  info.invariants):
+        problems.append("invariants: IDs with the game's rule prefixes")
+    if info.vocabulary.game != info.id or not info.vocabulary.actions:
+        problems.append("vocabulary: the game's action kinds and actions")
+    if not info.config.variants or info.config.field(info.config.players_key) is None:
+        problems.append("config: a players field and at least one variant")
+    for method in ("legend", "draw", "seat_name", "redraw", "quiet", "standings"):
+        if not callable(getattr(info.narrator, method, None)):
+            problems.append(f"narrator.{method}")
+    if not problems:
+        for config in info.configs():
+            try:
+                info.parse_config(config)
+            except ValueError as exc:
+                problems.append(f"variant {config}: {exc}")
+    if problems:
+        raise GameSpecError(f"game {info.id!r} is incomplete: " + "; ".join(problems))
+
+
 def register(info: GameInfo) -> GameInfo:
+    """Check ``info`` (:func:`check`) and register it."""
+    check(info)
     GAMES[info.id] = info
     _BY_TYPE[info.state_type] = info
+    for kind in info.vocabulary.kinds.values():
+        FIELD_NAMES[(info.id, kind.name)] = tuple(f.name for f in kind.fields)
     return info
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game (for tests that register a game of their own)."""
+    info = GAMES.pop(game_id, None)
+    if info is not None:
+        _BY_TYPE.pop(info.state_type, None)
 
 
 def game_of_state(state: object) -> GameInfo | None:

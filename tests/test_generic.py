@@ -38,12 +38,14 @@ def scaled(factor: float) -> settings:
 
 
 def configure(info: GameInfo, config: dict[str, Any], age_seed: int) -> dict[str, Any]:
-    """``config`` with a seeded age order when the game takes one."""
-    if "age_order" not in dict(info.config_keys):
-        return dict(config)
-    ages = list(range(int(config["players"])))
-    random.Random(age_seed).shuffle(ages)
-    return {**config, "age_order": ages}
+    """``config`` with a seeded order of the seats for each list-of-seats field it takes."""
+    out = dict(config)
+    for field in info.config.fields:
+        if field.type == "int-list" and field.name not in out:
+            seats = list(range(int(config[info.config.players_key])))
+            random.Random(age_seed).shuffle(seats)
+            out[field.name] = seats
+    return out
 
 
 def test_catalogues_found() -> None:

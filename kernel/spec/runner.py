@@ -74,8 +74,8 @@ def find_spec_dir(explicit: str | None = None, *, writable: bool = False) -> Pat
 
 
 def prefixes() -> tuple[str, ...]:
-    """Rule ID prefixes: each registered game's rule_prefix, plus KERNEL-."""
-    return tuple(sorted({kernel.game_info(g).rule_prefix for g in kernel.games()}
+    """Rule ID prefixes: every registered game's rule prefixes, plus KERNEL-."""
+    return tuple(sorted({p for g in kernel.games() for p in kernel.game_info(g).rule_prefixes}
                         | {gate.KERNEL_PREFIX}))
 
 
@@ -171,7 +171,7 @@ def export_document(spec_dir: Path, suite: Suite, game: str | None = None) -> di
             continue
         try:
             info = kernel.game_info(gid)
-            version, prefix = info.version, info.rule_prefix
+            version, prefix = info.version, info.rule_prefixes[0]
         except kernel.ConfigError:
             version, prefix = 0, ""
         games.append({

@@ -9,11 +9,10 @@ breaks. They are plain functions; ``tests/test_generic.py`` runs them under
 Hypothesis over every game of ``kernel.games()`` and every
 ``GameInfo.configs()``.
 
-What hides what is game knowledge: :data:`HOOKS` holds, per game id, the card
-zones that are multisets and the zones hidden from each seat (used to build
-an observation twin), the least money a seat can have, and a hard bound on
-the steps of one leg. A new game adds its hooks here, or the generic tests
-fail for it.
+What hides what is game knowledge: each game's ``GameInfo.hooks``
+(:class:`kernel.plugin.GameHooks`) give the zones that are multisets and the
+zones hidden from each seat (used to build an observation twin), where the
+scores are, and a hard bound on the steps of one segment of play (a leg).
 """
 
 from __future__ import annotations
@@ -21,18 +20,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-import attrs
-
 from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected
+from kernel.plugin import GameHooks, Zone
 from kernel.registry import GameInfo
-
-#: A path to a list of cards in the plain-data form: ("deck",) or ("hands", 2).
-Zone = tuple[str] | tuple[str, int]
 
 
 class CheckFailure(AssertionError):
@@ -52,80 +47,11 @@ def snapshot(info: GameInfo, state: Any) -> str:
 # game knowledge the generic checks need
 
 
-@attrs.frozen
-class GameHooks:
-    """What the generic checks must know about one game."""
-
-    #: Card zones kept as sorted multisets (their order carries no information).
-    multiset_zones: Callable[[Mapping[str, Any]], list[Zone]]
-    #: Zones whose contents ``seat`` may not see (their sizes may be public).
-    hidden_zones: Callable[[Mapping[str, Any], int], list[Zone]]
-    #: Zones only ``seat`` sees (its own hand): changing them changes its observation.
-    own_zones: Callable[[Mapping[str, Any], int], list[Zone]]
-    #: The least money a seat can hold at the end (None: no such rule).
-    min_money: int | None
-    #: The hard bound on the number of steps (chance included) of one leg.
-    leg_bound: Callable[[Mapping[str, Any]], int]
-
-
-def _cuc_multisets(data: Mapping[str, Any]) -> list[Zone]:
-    zones: list[Zone] = [("stock",), ("discard",), ("deck",)]
-    for seat in range(int(data["players"])):
-        zones += [("hands", seat), ("intel", seat)]
-    return zones
-
-
-def _cuc_hidden(data: Mapping[str, Any], seat: int) -> list[Zone]:
-    # CUC-LEG-DEAL, CUC-LEG-DISCARD, CUC-LEG-DECK, CUC-LEG-INTEL, CUC-LEG-HAND:
-    # the undealt pool, the discard pile, the racing deck and the other seats'
-    # hands and face-down intel cards are hidden (only their sizes are public).
-    zones: list[Zone] = [("stock",), ("discard",), ("deck",)]
-    for other in range(int(data["players"])):
-        if other != seat:
-            zones += [("hands", other), ("intel", other)]
-    return zones
-
-
-def _cuc_own(data: Mapping[str, Any], seat: int) -> list[Zone]:
-    return [("hands", seat), ("intel", seat)]
-
-
-def _cuc_leg_bound(data: Mapping[str, Any]) -> int:
-    """The most steps one leg can take (CUC-LEG-DEAL ... CUC-LEG-END).
-
-    Deal: at most 30 chance steps. Choices: each seat chooses all but its one
-    kept card, one per step. Play: M = deck cards + hand cards moves at most;
-    a figure is placed only while on its card, and leaves the track only by a
-    move (at most 2 per move) or the leg end, so at most 2 + 2M placements;
-    each turn has one race-track action and at most 2 further steps (a bet or
-    ``end``, and the chance draw of a reveal).
-    """
-    from kernel.games.camel_up_cards_2016.data import SETUP_CARDS
-
-    players = int(data["players"])
-    card = SETUP_CARDS[players]
-    deck = players * (card.to_deck + card.intel)
-    moves = deck + players
-    return 30 + players * (card.dealt - 1) + 3 * (moves + 2 + 2 * moves)
-
-
-HOOKS: dict[str, GameHooks] = {
-    "camel-up-cards-2016": GameHooks(
-        multiset_zones=_cuc_multisets,
-        hidden_zones=_cuc_hidden,
-        own_zones=_cuc_own,
-        min_money=1,  # CUC-MONEY-FLOOR
-        leg_bound=_cuc_leg_bound,
-    ),
-}
-
-
 def hooks_for(game: str) -> GameHooks:
-    """The hooks of ``game``; a registered game without hooks fails the checks."""
-    try:
-        return HOOKS[game]
-    except KeyError:
-        _fail(f"no generic-check hooks for game {game!r}: add them to kernel.testing.checks.HOOKS")
+    """The generic-check hooks of ``game`` (its plug-in part)."""
+    from kernel.api import game_info
+
+    return game_info(game).hooks
 
 
 def zone(data: Mapping[str, Any], path: Zone) -> list[Any]:
@@ -181,7 +107,7 @@ def check_actor(info: GameInfo, state: Any) -> None:
         if not outcomes or [a for a, _ in outcomes] != list(legal) or result is not None:
             _fail(f"KERNEL-CHANCE: chance node legal={legal} outcomes={outcomes}")
     else:
-        players = int(info.to_data(state)["players"])
+        players = info.seats(state)
         if isinstance(actor, bool) or not 0 <= actor < players:
             _fail(f"KERNEL-ACTOR: actor {actor!r} is neither a seat, CHANCE nor TERMINAL")
         if not legal or outcomes or result is not None:
@@ -274,7 +200,7 @@ def check_legal_apply(
 def _rule_known(rule: str, info: GameInfo, known_rules: Collection[str] | None) -> bool:
     if known_rules is not None:
         return rule in known_rules
-    return rule.startswith("KERNEL-") or rule.startswith(info.rule_prefix)
+    return rule.startswith(("KERNEL-", *info.rule_prefixes))
 
 
 def check_rejected(
@@ -365,7 +291,7 @@ def check_seat_claims(info: GameInfo, state: Any) -> int:
     naming KERNEL-ACTOR otherwise (KERNEL-TERMINAL when the game is over).
     Returns the number of claims refused."""
     actor = info.current_actor(state)
-    players = int(info.to_data(state)["players"])
+    players = info.seats(state)
     claims: list[object] = [*range(players), "chance"]
     me: object = "chance" if actor == CHANCE else actor
     legal = info.legal_actions(state)
@@ -522,7 +448,7 @@ def check_observation(info: GameInfo, state: Any, rng: random.Random) -> int:
     """
     hooks = hooks_for(info.id)
     data = info.to_data(state)
-    players = int(data["players"])
+    players = info.seats(state)
     differing = 0
     for seat in range(players):
         obs = info.observation(state, seat)
@@ -550,8 +476,10 @@ def check_observation(info: GameInfo, state: Any, rng: random.Random) -> int:
 
 
 def check_terminal(info: GameInfo, state: Any) -> None:
-    """A finished game: nothing legal, an outcome with winners = argmax of money,
-    money at least the game's floor (KERNEL-TERMINAL, CUC-WINNER, CUC-MONEY-FLOOR)."""
+    """A finished game (KERNEL-TERMINAL): nothing legal; an outcome with a score per
+    seat, equal to the table's, within the game's score bounds; the winners hold
+    the best score, and when ties share (no tie-break) they are all the seats
+    that hold it."""
     if info.current_actor(state) != TERMINAL:
         return
     if info.legal_actions(state) or info.chance_outcomes(state):
@@ -559,18 +487,24 @@ def check_terminal(info: GameInfo, state: Any) -> None:
     result = info.outcome(state)
     if result is None:
         _fail("KERNEL-TERMINAL: a terminal state has no outcome")
-    money = list(result.money)
-    players = int(info.to_data(state)["players"])
-    if len(money) != players:
-        _fail(f"KERNEL-TERMINAL: outcome money {money} for {players} seats")
-    best = max(money)
-    if list(result.winners) != [i for i, m in enumerate(money) if m == best]:
-        _fail(f"CUC-WINNER: winners {result.winners} are not the seats with most money {money}")
-    floor = hooks_for(info.id).min_money
-    if floor is not None and min(money) < floor:
-        _fail(f"CUC-MONEY-FLOOR: a seat ends with {min(money)} < {floor}")
-    if money != list(info.to_data(state).get("money", money)):
-        _fail("KERNEL-TERMINAL: outcome money differs from the table's money")
+    scores = list(result.scores)
+    players = info.seats(state)
+    if len(scores) != players:
+        _fail(f"KERNEL-TERMINAL: outcome scores {scores} for {players} seats")
+    if result.score_key != info.hooks.score_key:
+        _fail(f"KERNEL-TERMINAL: outcome scores named {result.score_key!r}, "
+              f"not {info.hooks.score_key!r}")
+    best = max(scores)
+    tied = [i for i, m in enumerate(scores) if m == best]
+    if not result.winners or any(w not in tied for w in result.winners):
+        _fail(f"KERNEL-TERMINAL: winners {result.winners} do not hold the best score {scores}")
+    if not result.tiebreak and list(result.winners) != tied:
+        _fail(f"KERNEL-TERMINAL: ties share, but winners {result.winners} of {scores}")
+    low, high = info.score.minimum, info.score.maximum
+    if (low is not None and min(scores) < low) or (high is not None and max(scores) > high):
+        _fail(f"KERNEL-TERMINAL: a score of {scores} is outside {low}..{high}")
+    if scores != list(info.to_data(state).get(info.hooks.score_key, scores)):
+        _fail("KERNEL-TERMINAL: outcome scores differ from the table's")
 
 
 def check_state(
@@ -632,19 +566,23 @@ def check_game_length(
 
     The rules give no bound on a whole game (a fennec can cancel every move of
     a leg, and legs repeat), so the whole-game bound is a generous one for
-    random play; the bound per leg is a hard one (``GameHooks.leg_bound``).
+    random play; the bound per segment (a leg) is a hard one
+    (``GameHooks.segment_bound``).
     Returns the states of the game.
     """
     states, _ = walk(info, config, seed, max_steps)
     if info.current_actor(states[-1]) != TERMINAL:
         _fail(f"game length: {info.id} {dict(config)} seed {seed} did not end in {max_steps} steps")
     hooks = hooks_for(info.id)
+    if hooks.segment_key is None or hooks.segment_bound is None:
+        return states
     per_leg: dict[int, int] = {}
     for s in states[1:]:
-        leg = int(info.to_data(s)["leg"])
+        leg = int(info.to_data(s)[hooks.segment_key])
         per_leg[leg] = per_leg.get(leg, 0) + 1
-    bound = hooks.leg_bound(info.to_data(states[0]))
+    bound = hooks.segment_bound(info.to_data(states[0]))
     for leg, count in per_leg.items():
-        if count > bound + 1:  # + the step that ended the leg before (or the 5th reveal)
-            _fail(f"game length: leg {leg} took {count} steps, more than its bound {bound}")
+        if count > bound + 1:  # + the step that ended the segment before (or the 5th reveal)
+            _fail(f"game length: {hooks.segment_key} {leg} took {count} steps, "
+                  f"more than its bound {bound}")
     return states

@@ -1,10 +1,26 @@
-"""Camel Up Cards (2016): registered as ``camel-up-cards-2016``."""
+"""Camel Up Cards (2016): registered as ``camel-up-cards-2016``.
 
+Everything the shared layers need is in the one :class:`kernel.registry.GameInfo`
+below: metadata, configuration, action vocabulary, rule prefixes, the pure
+functions (``game``), the narrator, the conformance plan and the hooks of the
+generic checks.
+"""
+
+from kernel.plugin import ConfigField, ConfigSpec, Plan, ScoreSpec
 from kernel.registry import GameInfo, register
 
 from . import game
 from .data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from .hooks import HOOKS
+from .narrator import NARRATOR
 from .state import INVARIANTS, CardsState, violations
+
+
+def _plan() -> Plan:
+    from .plans import plan
+
+    return plan()
+
 
 INFO = register(
     GameInfo(
@@ -13,12 +29,26 @@ INFO = register(
         version=game.VERSION,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        config_keys=(
-            ("players", "int, 2..6: the number of seats"),
-            ("age_order", "list of seats from youngest to oldest (default [0, 1, ...])"),
+        chance_mode="explicit-stochastic",
+        information="imperfect",
+        score=ScoreSpec(kind="money", unit="Pounds", minimum=1, maximum=None,
+                        winners="most money wins, ties share (CUC-WINNER)"),
+        max_game_length=None,
+        truncation=("none under the rules: a fennec can cancel a move and legs repeat; "
+                    "each leg is bounded (GameHooks.segment_bound)"),
+        config=ConfigSpec(
+            fields=(
+                ConfigField("players", "int", 4, f"the number of seats, {MIN_PLAYERS} to "
+                                                 f"{MAX_PLAYERS}"),
+                ConfigField("age_order", "int-list", None,
+                            "the seats from youngest to oldest (default 0, 1, ...): "
+                            "CUC-TURN-START ties"),
+            ),
+            variants={"standard": {}},
         ),
+        rule_prefixes=("CUC-",),
+        vocabulary=game.VOCABULARY,
         state_type=CardsState,
-        rule_prefix="CUC-",
         invariants=INVARIANTS,
         new_game=game.new_game,
         parse_config=game.parse_config,
@@ -26,14 +56,17 @@ INFO = register(
         legal_actions=game.legal_actions,
         chance_outcomes=game.chance_outcomes,
         apply=game.apply,
-        parse_action=game.parse_action,
         observation=game.observation,
         outcome=game.outcome,
         to_data=game.to_data,
         from_data=game.from_data,
         status=game.status,
         violations=violations,
-        all_actions=game.ALL_ACTIONS,
+        seats=game.seats,
+        action_space=game.action_space,
+        narrator=NARRATOR,
+        plan=_plan,
+        hooks=HOOKS,
     )
 )
 

@@ -58,6 +58,7 @@ from kernel.decode import (
     read_str,
     show,
 )
+from kernel.plugin import ActionKind, ActionSpace, Field, Vocabulary
 from kernel.rules import camel
 from kernel.rules.camel import FACE, HALF, SAND
 
@@ -117,13 +118,48 @@ def _build_actions() -> dict[tuple[str, str | int | None], Action]:
     return table
 
 
+_CARD: Final = Field("card", str, "a racing card: <colour>+<1|2>")
+_SPACE: Final = Field("space", int, "a space of the track, 1 to 24")
+_CAMEL: Final = Field("camel", str, "a camel colour")
+#: The action vocabulary (canonical text in the module docstring).
+KINDS: Final = (
+    ActionKind("draw", (_CARD,), "chance", "a card dealt, revealed or drawn (CUC-LEG-DEAL)"),
+    ActionKind("discard", (_CARD,), doc="leg setup: a card discarded face down"),
+    ActionKind("deck", (_CARD,), doc="leg setup: a card into the racing deck"),
+    ActionKind("intel", (_CARD,), doc="leg setup: the intel card"),
+    ActionKind("reveal", doc="race track: reveal the top racing card"),
+    ActionKind("hand", doc="race track: play the hand card"),
+    ActionKind("palm", (_SPACE,), doc="race track: place the palm tree"),
+    ActionKind("fennec", (_SPACE,), doc="race track: place the fennec"),
+    ActionKind("leg", (_CAMEL,), doc="bet: the top leader card of a colour"),
+    ActionKind("mid", (_CAMEL,), doc="bet: a midfield card"),
+    ActionKind("win", (_CAMEL,), doc="bet: a final winner card"),
+    ActionKind("lose", (_CAMEL,), doc="bet: a final loser card"),
+    ActionKind("end", doc="end the turn without betting"),
+)
+
 #: Every action the game knows, interned (the action universe).
 ACTIONS: Final = _build_actions()
+VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, tuple(ACTIONS.values()))
 _PALM: Final = [ACTIONS.get(("palm", c)) for c in range(MAX_CELL + 1)]
 _FENNEC: Final = [ACTIONS.get(("fennec", c)) for c in range(MAX_CELL + 1)]
 _DRAW: Final = {c: ACTIONS[("draw", c)] for c in CARD_IDS}
-ALL_ACTIONS: Final = tuple(sorted(ACTIONS.values()))
-_BY_TEXT: Final = {a.text: a for a in ALL_ACTIONS}
+ALL_ACTIONS: Final = VOCABULARY.actions
+#: The fixed action space (ids are indices; the same for every configuration).
+ACTION_SPACE: Final = ActionSpace(
+    players=tuple(a for a in ALL_ACTIONS if a.kind != "draw"),
+    chance=tuple(a for a in ALL_ACTIONS if a.kind == "draw"),
+)
+
+
+def action_space(config: Mapping[str, Any]) -> ActionSpace:
+    """The numbered actions (KERNEL-CONFIG checked): the same for every configuration."""
+    parse_config(config)
+    return ACTION_SPACE
+
+
+def seats(s: CardsState) -> int:
+    return s.players
 
 
 # --------------------------------------------------------------------------
@@ -323,76 +359,17 @@ def outcome(s: CardsState) -> Outcome | None:
 # parsing actions (KERNEL-INPUT, KERNEL-GAME)
 
 
-#: The plain-data field of each action kind's argument, and the values it takes.
-ARG_FIELDS: Final[Mapping[str, tuple[str, frozenset[str | int]]]] = {
-    **{k: ("card", frozenset(CARD_IDS)) for k in CARD_KINDS},
-    **{k: ("space", frozenset(range(1, MAX_CELL + 1))) for k in ("palm", "fennec")},
-    **{k: ("camel", frozenset(CAMEL_COLOURS)) for k in BET_KINDS},
-}
-
-
 def parse_action(action: object) -> Action | Rejected:
     """This game's Action for an Action, its canonical text or its plain data.
 
-    KERNEL-INPUT: one strict parser for every form. The text must be exactly
-    the canonical text (no surrounding blanks); plain data must have exactly
-    ``kind``, the kind's argument field with a value of its JSON type (a
-    space is an integer, never ``true`` or ``"3"``), and optionally ``game``,
-    which must name this game (KERNEL-GAME). Reasons are bounded in size.
+    KERNEL-INPUT: the vocabulary's one strict parser (:class:`kernel.plugin.Vocabulary`).
 
     >>> parse_action(" reveal")
     Rejected(rule='KERNEL-INPUT', reason="unknown action text ' reveal'")
     >>> parse_action({"kind": "palm", "space": True}).rule
     'KERNEL-INPUT'
     """
-    if isinstance(action, Action):
-        if action.game != GAME_ID:
-            return Rejected("KERNEL-GAME", f"action of game {show(action.game)}, not {GAME_ID!r}")
-        return _lookup(action.kind, action.arg)
-    if type(action) is str:
-        found = _BY_TEXT.get(action)
-        if found is None:
-            return Rejected("KERNEL-INPUT", f"unknown action text {show(action)}")
-        return found
-    if isinstance(action, Mapping):
-        if "game" in action:
-            game = action["game"]
-            if type(game) is not str or game != GAME_ID:
-                return Rejected("KERNEL-GAME", f"action of game {show(game)}, not {GAME_ID!r}")
-        kind = action.get("kind")
-        if type(kind) is not str:
-            return Rejected("KERNEL-INPUT", f"plain-data action needs a string 'kind', "
-                                            f"got {show(kind)}")
-        name = ARG_FIELDS[kind][0] if kind in ARG_FIELDS else None
-        for key in action:
-            if key not in ("game", "kind", name):
-                return Rejected("KERNEL-INPUT", f"unexpected field {show(key)} for {show(kind)}")
-        if name is not None and name not in action:
-            return Rejected("KERNEL-INPUT", f"missing field {name!r} for {kind!r}")
-        return _lookup(kind, action[name] if name is not None else None)
-    return Rejected("KERNEL-INPUT", f"not an action: {show(action)}")
-
-
-def _lookup(kind: object, arg: object) -> Action | Rejected:
-    """The interned action for an exact kind and argument (no bool for an int)."""
-    if type(kind) is not str:
-        return Rejected("KERNEL-INPUT", f"an action kind is a string, not {show(kind)}")
-    field = ARG_FIELDS.get(kind)
-    if field is None:
-        found = ACTIONS.get((kind, None)) if arg is None else None
-        if found is None:
-            given = "" if arg is None else f" with argument {show(arg)}"
-            return Rejected("KERNEL-INPUT", f"unknown action {show(kind)}{given}")
-        return found
-    name, _ = field
-    if type(arg) is not (int if name == "space" else str):
-        kind_of = "an integer" if name == "space" else "a string"
-        return Rejected("KERNEL-INPUT", f"{name!r} of {kind!r} must be {kind_of}, "
-                                        f"not {show(arg)}")
-    found = ACTIONS.get((kind, arg))
-    if found is None:
-        return Rejected("KERNEL-INPUT", f"unknown or out-of-range action {kind!r} {show(arg)}")
-    return found
+    return VOCABULARY.parse(action)
 
 
 def why_not(s: CardsState, a: Action) -> Rejected | None:
@@ -647,7 +624,8 @@ def _deal(t: Table, card: str, ev: list[Event]) -> None:
     seat = dealt % players
     t["hands"] = _set(hands, seat, _with(hands[seat], card))
     t["stock"] = _without(t["stock"], card)
-    ev.append(Event("dealt", ("CUC-LEG-DEAL",), {"seat": seat, "card": card}))
+    ev.append(Event("dealt", ("CUC-LEG-DEAL",), {"seat": seat, "card": card},
+                    secret=("card",), owners=(seat,)))  # CUC-LEG-HIDDEN
     if dealt + 1 == players * setup.dealt:
         if t["stock"]:
             ev.append(Event("undealt-discarded", ("CUC-LEG-DEAL",), {"count": len(t["stock"])}))
@@ -662,7 +640,8 @@ def _choose(t: Table, kind: str, card: str, ev: list[Event]) -> None:
     hand = _without(t["hands"][seat], card)
     t["hands"] = _set(t["hands"], seat, hand)
     rule = {"discard": "CUC-LEG-DISCARD", "deck": "CUC-LEG-DECK", "intel": "CUC-LEG-INTEL"}[kind]
-    ev.append(Event(f"chose-{kind}", (rule, "CUC-LEG-HIDDEN"), {"seat": seat, "card": card}))
+    ev.append(Event(f"chose-{kind}", (rule, "CUC-LEG-HIDDEN"), {"seat": seat, "card": card},
+                    secret=("card",), owners=(seat,)))
     if kind == "discard":
         t["discard"] = _with(t["discard"], card)
         keep = setup.dealt - setup.discard

@@ -1,0 +1,355 @@
+"""The plug-in surface: everything a game hands the shared layers, in one object.
+
+A game is one package under ``kernel/games/`` whose ``__init__`` registers one
+:class:`kernel.registry.GameInfo` built from the parts defined here. The
+shared layers (API, command line, narration, conformance kit, spec tooling,
+generic checks) read only these parts; none of them names a game, a camel, a
+card or a rule prefix (``tests/test_plugin_surface.py`` fails if one does).
+
+The parts, in the manner of OpenSpiel's ``GameType``/``GameInfo``:
+
+- metadata: name, behaviour version, player range, :data:`CHANCE_MODES`,
+  :data:`INFORMATION`, a :class:`ScoreSpec` (money or points, the unit, the
+  least and most a seat can hold), the bound on game length or the game's
+  truncation rule;
+- a :class:`ConfigSpec`: typed configuration fields with defaults, and named
+  variants that sweeps (vectors, generic checks) cover;
+- the action vocabulary: :class:`ActionKind` with named, typed
+  :class:`Field` s (a play of N cards of one animal is one action with two
+  fields); the canonical text is ``kind`` or ``kind:v1:v2...``;
+- the rule-ID prefixes it uses (several, including a family shared by several
+  games, such as the camel games' shared rules);
+- a :class:`Narrator` (the told game: legend, the table drawn, seat names);
+- its conformance :class:`Plan` (golden-vector configurations, policies,
+  candidate-state mutations);
+- its :class:`GameHooks` for the generic checks.
+
+>>> f = Field("space", int)
+>>> f.accepts(3), f.accepts(True), f.accepts("3")
+(True, False, False)
+>>> ConfigField("players", "int", 4, "seats").parse_text("5")
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Protocol
+
+import attrs
+
+from kernel.core import Action, Event, Outcome, PlainData, Rejected, Scalar
+from kernel.decode import show
+
+#: OpenSpiel's chance modes: the kernel's games all model chance explicitly.
+CHANCE_MODES: Final = ("deterministic", "explicit-stochastic", "sampled-stochastic")
+#: OpenSpiel's information types.
+INFORMATION: Final = ("perfect", "imperfect", "one-shot")
+#: What a seat's score is.
+SCORE_KINDS: Final = ("money", "points")
+
+
+class GameSpecError(ValueError):
+    """A game's plug-in parts are incomplete or inconsistent (names what is wrong)."""
+
+
+# --------------------------------------------------------------------------
+# actions
+
+
+@attrs.frozen
+class Field:
+    """One named, typed field of an action kind (its plain-data key)."""
+
+    name: str
+    type: type[int] | type[str]
+    doc: str = ""
+
+    def accepts(self, value: object) -> bool:
+        """Exactly this JSON type: an int is never a bool, a str never a number."""
+        return type(value) is self.type
+
+    @property
+    def type_name(self) -> str:
+        return "an integer" if self.type is int else "a string"
+
+
+@attrs.frozen
+class ActionKind:
+    """One kind of action: its name, fields, and who takes it ("seat" or "chance")."""
+
+    name: str
+    fields: tuple[Field, ...] = ()
+    actor: str = "seat"
+    doc: str = ""
+
+
+@attrs.frozen
+class ActionSpace:
+    """A fixed, numbered action space for one game and configuration.
+
+    The id of an action is its index: ``players`` for the seats' decisions,
+    ``chance`` for chance outcomes. It changes only with the game's behaviour
+    version (the tuples are built from the game's vocabulary and tables, in
+    their sorted order; nothing depends on hashing or the process).
+    """
+
+    players: tuple[Action, ...]
+    chance: tuple[Action, ...]
+    _player_ids: dict[Action, int] = attrs.field(init=False, repr=False, eq=False)
+    _chance_ids: dict[Action, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_player_ids", {a: i for i, a in enumerate(self.players)})
+        object.__setattr__(self, "_chance_ids", {a: i for i, a in enumerate(self.chance)})
+
+    def player_id(self, action: Action) -> int:
+        """The id of a seat's action (KeyError for an action outside the space)."""
+        return self._player_ids[action]
+
+    def chance_id(self, action: Action) -> int:
+        """The id of a chance outcome (KeyError for one outside the space)."""
+        return self._chance_ids[action]
+
+
+class Vocabulary:
+    """A game's action kinds and every action it knows, with the one strict parser.
+
+    KERNEL-INPUT, KERNEL-GAME: the parser accepts an :class:`Action` of this
+    game, the exact canonical text (no surrounding blanks of any kind), or
+    plain data with exactly ``kind``, the kind's fields (each of its exact JSON
+    type: an integer is never ``true`` or ``"3"``) and optionally ``game``,
+    which must be this game's id. Every reason is bounded in size.
+    """
+
+    def __init__(self, game: str, kinds: Sequence[ActionKind], actions: Sequence[Action]) -> None:
+        self.game = game
+        self.kinds: dict[str, ActionKind] = {k.name: k for k in kinds}
+        self.actions: tuple[Action, ...] = tuple(sorted(actions))
+        self._table: dict[tuple[str, tuple[Any, ...]], Action] = {
+            (a.kind, a.values): a for a in self.actions}
+        self._by_text: dict[str, Action] = {a.text: a for a in self.actions}
+        for a in self.actions:
+            kind = self.kinds.get(a.kind)
+            if a.game != game or kind is None or len(kind.fields) != len(a.values) or not all(
+                    f.accepts(v) for f, v in zip(kind.fields, a.values, strict=True)):
+                raise GameSpecError(f"{game}: action {a.text!r} does not fit its vocabulary")
+
+    def get(self, kind: str, *values: Scalar) -> Action:
+        """The interned action (KeyError when the game has no such action)."""
+        return self._table[(kind, values)]
+
+    def parse(self, action: object) -> Action | Rejected:
+        """This game's Action for an Action, its canonical text or its plain data."""
+        if isinstance(action, Action):
+            if action.game != self.game:
+                return Rejected("KERNEL-GAME", f"action of game {show(action.game)}, "
+                                               f"not {self.game!r}")
+            return self._lookup(action.kind, action.values)
+        if type(action) is str:
+            found = self._by_text.get(action)
+            if found is None:
+                return Rejected("KERNEL-INPUT", f"unknown action text {show(action)}")
+            return found
+        if isinstance(action, Mapping):
+            if "game" in action:
+                game = action["game"]
+                if type(game) is not str or game != self.game:
+                    return Rejected("KERNEL-GAME", f"action of game {show(game)}, "
+                                                   f"not {self.game!r}")
+            kind = action.get("kind")
+            if type(kind) is not str:
+                return Rejected("KERNEL-INPUT", f"plain-data action needs a string 'kind', "
+                                                f"got {show(kind)}")
+            spec = self.kinds.get(kind)
+            names = tuple(f.name for f in spec.fields) if spec is not None else ()
+            for key in action:
+                if key not in ("game", "kind") and key not in names:
+                    return Rejected("KERNEL-INPUT",
+                                    f"unexpected field {show(key)} for {show(kind)}")
+            for name in names:
+                if name not in action:
+                    return Rejected("KERNEL-INPUT", f"missing field {name!r} for {kind!r}")
+            return self._lookup(kind, tuple(action[n] for n in names))
+        return Rejected("KERNEL-INPUT", f"not an action: {show(action)}")
+
+    def _lookup(self, kind: object, values: tuple[Any, ...]) -> Action | Rejected:
+        if type(kind) is not str:
+            return Rejected("KERNEL-INPUT", f"an action kind is a string, not {show(kind)}")
+        spec = self.kinds.get(kind)
+        if spec is None or len(values) != len(spec.fields):
+            shown = show(values[0]) if len(values) == 1 else show(values)
+            given = f" with {shown}" if values else ""
+            if spec is None:
+                return Rejected("KERNEL-INPUT", f"unknown action {show(kind)}{given}")
+            return Rejected("KERNEL-INPUT", f"{kind!r} takes {len(spec.fields)} field(s), "
+                                            f"not {len(values)}")
+        for f, v in zip(spec.fields, values, strict=True):
+            if not f.accepts(v):
+                return Rejected("KERNEL-INPUT", f"{f.name!r} of {kind!r} must be "
+                                                f"{f.type_name}, not {show(v)}")
+        found = self._table.get((kind, values))
+        if found is None:
+            shown = " ".join(show(v) for v in values)
+            return Rejected("KERNEL-INPUT", f"unknown or out-of-range action {kind!r} {shown}")
+        return found
+
+
+# --------------------------------------------------------------------------
+# configuration
+
+
+@attrs.frozen
+class ConfigField:
+    """One configuration key: its type ("int", "int-list", "str", "bool"), default, doc.
+
+    ``default`` may be a callable of the partial configuration (for example
+    an age order that depends on the player count).
+    """
+
+    name: str
+    type: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+
+    def parse_text(self, text: str) -> Any:
+        """The value of ``--set name=text`` (a list is comma-separated: ``2,0,3,1``)."""
+        if self.type == "int":
+            return int(text)
+        if self.type == "int-list":
+            return [int(x) for x in text.split(",")] if text else []
+        if self.type == "bool":
+            if text not in ("true", "false"):
+                raise ValueError(f"{self.name} is true or false, not {text[:40]!r}")
+            return text == "true"
+        return text
+
+
+@attrs.frozen
+class ConfigSpec:
+    """A game's configuration: typed fields with defaults, and named variants.
+
+    ``variants`` maps a variant's name to the configuration keys it sets (the
+    standard game is ``{}``); sweeps cover every variant at every player count.
+    """
+
+    fields: tuple[ConfigField, ...]
+    variants: Mapping[str, Mapping[str, Any]] = attrs.field(factory=lambda: {"standard": {}})
+    players_key: str = "players"
+
+    def field(self, name: str) -> ConfigField | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+# --------------------------------------------------------------------------
+# scores, narration, conformance, generic checks
+
+
+@attrs.frozen
+class ScoreSpec:
+    """What a seat's score is: money or points, its unit, and its bounds (None: none)."""
+
+    kind: str
+    unit: str
+    minimum: int | None
+    maximum: int | None
+    #: How winners are found, in words (the tie-break used).
+    winners: str
+
+
+class Narrator(Protocol):
+    """How a game is told (``race-kernel play``): its own board, in text."""
+
+    def legend(self) -> Sequence[str]:
+        """Lines explaining the symbols of :meth:`draw`."""
+        ...
+
+    def draw(self, data: Mapping[str, PlainData]) -> Sequence[str]:
+        """The table drawn from a state's plain data (a few lines)."""
+        ...
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the told game names it."""
+        ...
+
+    def redraw(self, event: Event) -> bool:
+        """Whether the table is drawn again after ``event``."""
+        ...
+
+    def quiet(self, event: Event) -> bool:
+        """Whether ``event`` is summed up unless the telling is verbose (deals, hidden choices)."""
+        ...
+
+    def standings(self, outcome: Outcome) -> Sequence[str]:
+        """The final standings, with the tie-break used."""
+        ...
+
+
+Policy = Callable[[Any, tuple[Action, ...], Any], Action]
+Mutation = Callable[[dict[str, Any]], dict[str, Any]]
+TransitionCheck = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Mapping[str, Any]]],
+                           bool | None]
+
+
+@attrs.frozen
+class Plan:
+    """What a game's golden vectors are made of (``race-kernel vectors``)."""
+
+    #: The configurations of the whole-game vectors (a file each).
+    configs: tuple[Mapping[str, Any], ...]
+    rejection_config: Mapping[str, Any]
+    rejection_seed: int
+    #: The policy of the rejection vectors' game (one that reaches many rules).
+    rejection_policy: Policy
+    #: (name, phase of the base state, mutation of its plain data) for the status vectors.
+    mutations: tuple[tuple[str, str, Mutation], ...]
+    #: invariant ID -> check of (before, after, events) plain data: None when the
+    #: step does not bear on it, True when it witnesses it, False when it breaks it.
+    transitions: Mapping[str, TransitionCheck]
+    #: The plain-data key holding the phase (for picking mutation bases).
+    phase_key: str = "phase"
+
+
+#: A path to a list of items in the plain-data form: ("deck",) or ("hands", 2).
+Zone = tuple[str] | tuple[str, int]
+
+
+@attrs.frozen
+class GameHooks:
+    """What the generic checks must know about a game."""
+
+    #: Zones kept as sorted multisets (their order carries no information).
+    multiset_zones: Callable[[Mapping[str, Any]], list[Zone]]
+    #: Zones whose contents ``seat`` may not see (their sizes may be public).
+    hidden_zones: Callable[[Mapping[str, Any], int], list[Zone]]
+    #: Zones only ``seat`` sees (its own hand): changing them changes its observation.
+    own_zones: Callable[[Mapping[str, Any], int], list[Zone]]
+    #: The plain-data key of a segment of play with a hard step bound (a leg),
+    #: and that bound from the initial state's plain data (None: no segments).
+    segment_key: str | None
+    segment_bound: Callable[[Mapping[str, Any]], int] | None
+    #: The plain-data key of the seats' scores on the table ("money", "points").
+    score_key: str
+
+
+__all__ = [
+    "CHANCE_MODES",
+    "INFORMATION",
+    "SCORE_KINDS",
+    "ActionKind",
+    "ActionSpace",
+    "ConfigField",
+    "ConfigSpec",
+    "Field",
+    "GameHooks",
+    "GameSpecError",
+    "Mutation",
+    "Narrator",
+    "Plan",
+    "Policy",
+    "ScoreSpec",
+    "TransitionCheck",
+    "Vocabulary",
+    "Zone",
+]
