@@ -3,7 +3,8 @@
 The API is the same for every registered game (see :mod:`kernel.api`)::
 
     import kernel
-    state = kernel.new_game("camel-up-cards-2016", {"players": 4})
+    game = kernel.games()[0]                 # a registered game id
+    state = kernel.new_game(game, {"players": 4})
     while kernel.current_actor(state) != kernel.TERMINAL:
         ...
 """

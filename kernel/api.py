@@ -1,14 +1,16 @@
 """The game-agnostic API: the same functions for every registered game.
 
 >>> import kernel
->>> s = kernel.new_game("camel-up-cards-2016", {"players": 4})
->>> kernel.current_actor(s) == kernel.CHANCE
+>>> game = kernel.games()[0]
+>>> s = kernel.new_game(game, kernel.game_info(game).configs()[0])
+>>> actor = kernel.current_actor(s)
+>>> outcomes = kernel.chance_outcomes(s)
+>>> actor != kernel.CHANCE or sum(p for _, p in outcomes) == 1
 True
->>> [(a.text, str(p)) for a, p in kernel.chance_outcomes(s)][:2]
-[('draw:blue+1', '1/6'), ('draw:blue+2', '1/30')]
->>> r = kernel.apply(s, "draw:blue+2")
->>> r.ok, r.state.pos
-(True, (2, 0, 0, 0, 0))
+>>> first = (outcomes[0][0] if actor == kernel.CHANCE else kernel.legal_actions(s)[0])
+>>> r = kernel.apply(s, first.text)
+>>> r.ok, kernel.current_actor(r.state) in (kernel.CHANCE, kernel.TERMINAL, *range(9))
+(True, True)
 >>> kernel.apply(s, "fly:moon")
 Rejected(rule='KERNEL-INPUT', reason="unknown action text 'fly:moon'")
 """

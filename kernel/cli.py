@@ -2,8 +2,17 @@
 
 Subcommands:
 
-- ``play``: play a whole seeded game and tell it, rule IDs included (the main job);
-- ``games``: list the registered games with their versions;
+- ``play GAME [--set KEY=VALUE ...] [--variant NAME] [--players N] [--seed S]
+  [--verbose]``: play a whole seeded game of any registered game and tell it
+  event by event, rule IDs included, with the game's own picture of the table
+  after each event that changes it, the running scores with what each payout
+  came from, and the final standings (the main job). The configuration comes
+  from the game's ``ConfigSpec``: ``--set`` takes its keys (lists
+  comma-separated), ``--variant`` its named variants, ``--players N`` is
+  ``--set players=N``. GAME (or ``--game GAME``) may be left out while only
+  one game is registered;
+- ``games``: list the registered games: version, seats, name, score, chance
+  and information, configuration keys with defaults, variants;
 - ``status``: list the invariants a state (plain-data JSON) breaks;
 - ``spec check`` / ``spec export`` / ``spec trace`` / ``spec interpretations``:
   the executable spec;
@@ -42,13 +51,15 @@ report it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import kernel
 from kernel.decode import DecodeError, loads, show
-from kernel.narrate import narrate
+from kernel.narrate import narrate, set_text
+from kernel.registry import GameInfo
 from kernel.resources import MissingExtra
 
 #: The longest message an argument error prints (characters).
@@ -82,30 +93,160 @@ def exit_code(exc: SystemExit) -> int:
     return 2
 
 
-def _play(argv: Sequence[str]) -> int:
-    p = ArgumentParser(prog="race-kernel play", description="Play and tell a seeded game.")
-    p.add_argument("--game", default="camel-up-cards-2016", choices=kernel.games())
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--verbose", action="store_true", help="show every deal and setup choice")
-    args = p.parse_args(argv)
-    problem = kernel.check_config(args.game, {"players": args.players})
+class UsageError(Exception):
+    """A bad ``play`` argument: the one-line message (exit 2)."""
+
+
+def _game_of(args: argparse.Namespace) -> str:
+    """The game named by GAME or ``--game``; when omitted, the only registered game."""
+    known = kernel.games()
+    if args.game is not None and args.game_option is not None and args.game != args.game_option:
+        raise UsageError(f"two games named: {show(args.game)} and {show(args.game_option)}")
+    game = args.game if args.game is not None else args.game_option
+    if game is None:
+        if len(known) == 1:
+            return known[0]
+        raise UsageError(f"name the game: one of {', '.join(known)} (race-kernel games)")
+    if game not in known:
+        raise UsageError(f"unknown game {show(game)}; known: {', '.join(known)}")
+    return str(game)
+
+
+def _config_of(info: GameInfo, args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """The variant's name and the configuration: the variant's keys, then ``--set``."""
+    spec = info.config
+    variant = args.variant if args.variant is not None else next(iter(spec.variants))
+    if variant not in spec.variants:
+        raise UsageError(f"unknown variant {show(variant)} of {info.id}; known: "
+                         f"{', '.join(spec.variants)}")
+    config = dict(spec.variants[variant])
+    pairs: list[tuple[str, str, str]] = []  # (as given, key, text)
+    if args.players is not None:  # --players N is --set players=N
+        pairs.append(("--players", spec.players_key, args.players))
+    for item in args.sets:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--set takes KEY=VALUE, not {show(item)}")
+        pairs.append((f"--set {key}", key, text))
+    seen: set[str] = set()
+    for given, key, text in pairs:
+        field = spec.field(key)
+        if field is None:
+            raise UsageError(f"--set {show(key)}: not a configuration key of {info.id}; "
+                             f"known: {', '.join(f.name for f in spec.fields)}")
+        if key in seen:
+            raise UsageError(f"{given}: {key} is given twice")
+        seen.add(key)
+        try:
+            value = field.parse_text(text)
+        except ValueError:
+            kind = _TYPE_WORDS.get(field.type, field.type)
+            raise UsageError(f"{given}: {show(text)} is not {kind}") from None
+        if field.choices and value not in field.choices:
+            raise UsageError(f"{given}: {show(text)} is not one of "
+                             f"{', '.join(set_text(c) for c in field.choices)}")
+        config[key] = value
+    if spec.players_key not in config:  # the one key every game needs
+        players = spec.field(spec.players_key)
+        assert players is not None  # registry.check
+        config[spec.players_key] = (players.default(config) if callable(players.default)
+                                    else players.default)
+    try:
+        problem = kernel.check_config(info.id, config)
+    except ValueError as exc:
+        problem = str(exc)
     if problem:
-        print(f"race-kernel play: bad configuration: {clip(problem)}", file=sys.stderr)
+        raise UsageError(f"bad configuration: {' '.join(problem.split())}")
+    return variant, config
+
+
+#: How the ``--set`` messages name a configuration field's type.
+_TYPE_WORDS = {"int": "an integer", "int-list": "integers separated by commas (2,0,1)",
+               "bool": "true or false", "str": "a text"}
+
+
+def _play(argv: Sequence[str]) -> int:
+    p = ArgumentParser(
+        prog="race-kernel play",
+        description="Play a whole seeded game (random legal moves, chance drawn with the "
+                    "seed) and tell it event by event, with the rule IDs applied, the table "
+                    "drawn after each event that changes it and the final standings.",
+        epilog="race-kernel games lists the games, their configuration keys and variants.")
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="a registered game; may be left out while only one is registered")
+    p.add_argument("--game", dest="game_option", metavar="GAME", help="the same as GAME")
+    p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                   help="a configuration key of the game (repeatable; lists: 2,0,1)")
+    p.add_argument("--variant", metavar="NAME", help="a named variant of the game "
+                   "(default: the first the game lists)")
+    p.add_argument("--players", metavar="N", help="the same as --set players=N")
+    p.add_argument("--seed", type=int, default=1, help="the seed of chance and moves (1)")
+    p.add_argument("--verbose", action="store_true",
+                   help="tell every event the game sums up (deals, hidden choices)")
+    args = p.parse_args(argv)
+    try:
+        game = _game_of(args)
+        info = kernel.game_info(game)
+        variant, config = _config_of(info, args)
+    except UsageError as exc:
+        print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
         return 2
-    trace = kernel.play(args.game, {"players": args.players}, args.seed)
-    for line in narrate(trace, verbose=args.verbose):
-        print(line)
+    trace = kernel.play(game, config, args.seed)
+    try:
+        for line in narrate(trace, verbose=args.verbose, variant=variant):
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (| head): stop telling, say so
+        _stdout_to_devnull()
+        print("race-kernel play: the output was closed; the rest is not told",
+              file=sys.stderr)
+        return 2
     return 0
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush cannot fail."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _games(argv: Sequence[str]) -> int:
-    ArgumentParser(prog="race-kernel games",
-                   description="List the registered games.").parse_args(argv)
+    ArgumentParser(
+        prog="race-kernel games",
+        description="List the registered games: id, behaviour version, seats, name, score, "
+                    "chance and information, configuration keys (--set) and variants "
+                    "(--variant).").parse_args(argv)
     for gid in kernel.games():
         info = kernel.game_info(gid)
-        print(f"{gid}  v{info.version}  {info.min_players}-{info.max_players} players  {info.name}")
+        score = info.score
+        print(f"{gid}  v{info.version}  {info.min_players}-{info.max_players} players  "
+              f"{info.name}")
+        print(f"  score: {score.kind} in {score.unit}; {score.winners}")
+        print(f"  chance: {info.chance_mode}; information: {info.information}")
+        for field in info.config.fields:
+            if callable(field.default):
+                default = "depends on the other keys"
+            elif field.default is None:
+                default = "left to the game"
+            else:
+                default = set_text(field.default) or "empty"
+            form = f"{field.name}={_TYPE_FORMS.get(field.type, field.type.upper())}"
+            choices = (f", one of {', '.join(set_text(c) for c in field.choices)}"
+                       if field.choices else "")
+            print(f"  --set {form:<22} (default: {default}{choices}) {field.doc}")
+        for name, keys in info.config.variants.items():
+            sets = " ".join(f"{k}={set_text(v)}" for k, v in keys.items()) or "(no keys set)"
+            print(f"  --variant {name:<18} {sets}")
     return 0
+
+
+#: How ``games`` shows a configuration field's type.
+_TYPE_FORMS = {"int": "INT", "int-list": "INT,INT,...", "bool": "true|false", "str": "TEXT"}
 
 
 #: The largest input file a command reads whole (bytes): a state is a few KiB.
@@ -172,8 +313,24 @@ USAGE = """usage: race-kernel COMMAND [ARGS]   (race-kernel --help for the comma
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``race-kernel ARGV``; the exit code (0, 1 or 2, see above)."""
+    """Run ``race-kernel ARGV``; the exit code (0, 1 or 2, see above).
+
+    An output closed early (``race-kernel play ... | head``) ends the command
+    quietly with exit 2 (an output that cannot be written), not a traceback.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(args)
+    except BrokenPipeError:
+        try:  # Python would report the failed flush of stdout at exit
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 2
+
+
+def _main(args: list[str]) -> int:
     commands = {"play": _play, "games": _games, "status": _status}
     if args and args[0] in ("-h", "--help"):
         print(__doc__)

@@ -7,12 +7,13 @@ same for all of them (rule KERNEL-INPUT and friends are catalogued in
 Actions have a canonical text form (as UCI is for chess moves) and a plain-data
 form ready for JSON:
 
->>> import kernel
->>> a = Action("camel-up-cards-2016", "palm", 7)
->>> a.text
-'palm:7'
+>>> a = Action("some-game", "play", "hare", 3)
+>>> a.text, a.values
+('play:hare:3', ('hare', 3))
+>>> FIELD_NAMES[("some-game", "play")] = ("animal", "count")  # what registering a game does
 >>> a.to_data()
-{'kind': 'palm', 'space': 7}
+{'kind': 'play', 'animal': 'hare', 'count': 3}
+>>> del FIELD_NAMES[("some-game", "play")]
 """
 
 from __future__ import annotations

@@ -112,6 +112,10 @@ class ActionSpace:
         return self._chance_ids[action]
 
 
+#: Keys of an action's plain data that are not fields (KERNEL-INPUT, KERNEL-GAME, KERNEL-ACTOR).
+RESERVED_FIELDS: Final = frozenset(("kind", "game", "seat"))
+
+
 class Vocabulary:
     """A game's action kinds and every action it knows, with the one strict parser.
 
@@ -129,6 +133,12 @@ class Vocabulary:
         self._table: dict[tuple[str, tuple[Any, ...]], Action] = {
             (a.kind, a.values): a for a in self.actions}
         self._by_text: dict[str, Action] = {a.text: a for a in self.actions}
+        for k in kinds:
+            clash = {f.name for f in k.fields} & RESERVED_FIELDS
+            if clash:
+                raise GameSpecError(f"{game}: action kind {k.name!r} uses reserved field "
+                                    f"name(s) {sorted(clash)} (kind, game and seat are the "
+                                    f"plain-data form's own keys)")
         for a in self.actions:
             kind = self.kinds.get(a.kind)
             if a.game != game or kind is None or len(kind.fields) != len(a.values) or not all(
@@ -216,14 +226,22 @@ class ConfigField:
     def parse_text(self, text: str) -> Any:
         """The value of ``--set name=text`` (a list is comma-separated: ``2,0,3,1``)."""
         if self.type == "int":
-            return int(text)
+            return _int_text(self.name, text)
         if self.type == "int-list":
-            return [int(x) for x in text.split(",")] if text else []
+            return [_int_text(self.name, x) for x in text.split(",")] if text else []
         if self.type == "bool":
             if text not in ("true", "false"):
                 raise ValueError(f"{self.name} is true or false, not {text[:40]!r}")
             return text == "true"
         return text
+
+
+def _int_text(name: str, text: str) -> int:
+    """An integer written plainly: ASCII digits, an optional minus (no ``+4``, ``4_0``)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or len(digits) > 15 or not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{name}: {show(text)} is not an integer")
+    return int(text)
 
 
 @attrs.frozen
@@ -259,22 +277,41 @@ class ScoreSpec:
 
 
 class Narrator(Protocol):
-    """How a game is told (``race-kernel play``): its own board, in text."""
+    """How a game is told (``race-kernel play``): its own board, in text.
+
+    The told game (:func:`kernel.narrate.narrate`) keeps the table as plain
+    data: before each step, the state's (``GameInfo.to_data``); through the
+    step's events, what :meth:`after` makes of it, event by event. It draws the
+    table again after each event that changes the picture, so each picture
+    shows the table as that event left it (a last move before the reset that
+    follows it), prints :meth:`explain`'s lines under an event, and a running
+    score line (the table's ``GameHooks.score_key``) when scores change.
+    Nothing in the told game names a part of a game but these methods.
+    """
 
     def legend(self) -> Sequence[str]:
-        """Lines explaining the symbols of :meth:`draw`."""
+        """Lines explaining the symbols of :meth:`draw` (printed once, at the top)."""
         ...
 
-    def draw(self, data: Mapping[str, PlainData]) -> Sequence[str]:
-        """The table drawn from a state's plain data (a few lines)."""
+    def draw(self, table: Mapping[str, PlainData]) -> Sequence[str]:
+        """The picture of a table (plain data; a few lines, without indentation)."""
         ...
 
     def seat_name(self, seat: int) -> str:
         """A seat as the told game names it."""
         ...
 
-    def redraw(self, event: Event) -> bool:
-        """Whether the table is drawn again after ``event``."""
+    def after(self, table: Mapping[str, PlainData], event: Event) -> Mapping[str, PlainData]:
+        """The table after ``event``, from the table just before it (not changed in place).
+
+        It need follow only what :meth:`draw`, :meth:`explain` and the score
+        key read; an event that changes none of it returns the table as it is.
+        """
+        ...
+
+    def explain(self, table: Mapping[str, PlainData], event: Event) -> Sequence[str]:
+        """Lines saying what ``event`` came from, read off the table just before it
+        (a payout's parts); usually none."""
         ...
 
     def quiet(self, event: Event) -> bool:
@@ -282,7 +319,8 @@ class Narrator(Protocol):
         ...
 
     def standings(self, outcome: Outcome) -> Sequence[str]:
-        """The final standings, with the tie-break used."""
+        """One line per seat, best first (the told game heads them with the
+        game's ``ScoreSpec.winners`` and ``Outcome.tiebreak``)."""
         ...
 
 

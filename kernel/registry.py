@@ -52,8 +52,8 @@ class GameInfo:
     max_game_length: int | None
     truncation: str
     config: ConfigSpec
-    #: Rule-ID prefixes this game's catalogues use (``CUC-``; a family shared
-    #: by several games may appear in several games' lists).
+    #: Rule-ID prefixes this game's catalogues use (several allowed; a family
+    #: shared by several games may appear in several games' lists).
     rule_prefixes: tuple[str, ...]
     vocabulary: Vocabulary
     state_type: type
@@ -134,7 +134,7 @@ def check(info: GameInfo) -> None:
         problems.append("vocabulary: the game's action kinds and actions")
     if not info.config.variants or info.config.field(info.config.players_key) is None:
         problems.append("config: a players field and at least one variant")
-    for method in ("legend", "draw", "seat_name", "redraw", "quiet", "standings"):
+    for method in ("legend", "draw", "seat_name", "after", "explain", "quiet", "standings"):
         if not callable(getattr(info.narrator, method, None)):
             problems.append(f"narrator.{method}")
     if not problems:

@@ -94,17 +94,22 @@ RECORD_COMMAND = "python3 proofs/run.py --record"
 #: Module -> function -> per-condition budget in CPU seconds (pinned: results depend on it).
 #: Every top-level kernel function with a ``post:`` condition must be listed here.
 BUDGETS: dict[str, dict[str, float]] = {
-    "kernel.rules.camel": {
+    "kernel.rules.stacks": {
         "unit_of": 4,
-        "move": 5,
+        "move": 6,
+        "earnings": 4,
+    },
+    "kernel.rules.ranking": {
         "ranks": 5,
+    },
+    "kernel.rules.payouts": {
+        "place_payout": 5,
         "leader_payout": 5,
-        "midfield_payout": 5,
-        "final_winner_payout": 5,
-        "final_loser_payout": 5,
         "floor_money": 5,
+    },
+    "kernel.rules.track": {
         "extend": 4,
-        "sandstorm": 4,
+        "sandstorm": 5,
     },
 }
 
@@ -134,7 +139,7 @@ class Plant:
     keep: str
     focus: str = ""
     budget: float = 10
-    module: str = "kernel.rules.camel"
+    module: str = "kernel.rules.stacks"
 
     @property
     def bug(self) -> str:
@@ -142,25 +147,60 @@ class Plant:
         return text + (f" (with pre: {self.focus})" if self.focus else "")
 
 
+STACKS, RANKING, PAYOUTS, TRACK = (f"kernel.rules.{m}" for m in
+                                  ("stacks", "ranking", "payouts", "track"))
 PLANTS: tuple[Plant, ...] = (
-    Plant("floor_money", "CUC-MONEY-FLOOR", "return total if total >= 1 else 1",
-          "return total if total >= 0 else 0", keep="__return__ >= 1"),
+    Plant("floor_money", "CUC-MONEY-FLOOR", "return total if total >= floor else floor",
+          "return total if total >= 0 else 0", keep="__return__ >= floor", module=PAYOUTS),
     Plant("leader_payout", "CUC-PAY-LEADER", "return value\n", "return value + 1\n",
-          keep="__return__ == (value"),
+          keep="rank != 1 or __return__ == value", module=PAYOUTS),
+    Plant("place_payout", "CUC-PAY-MID", "if 1 <= place <= len(table):",
+          "if 1 <= place < len(table):", keep="__return__ == (table[place - 1]", module=PAYOUTS),
     Plant("unit_of", "CUC-MOVE-CARRY", "above.sort(key=lambda c: height[c])",
-          "above.sort(key=lambda c: -height[c])", keep="height[a] < height[b]"),
-    Plant("move", "CUC-MOVE-FENNEC", "under = True\n", "under = False\n",
-          keep="__return__.under ==", focus="fennec == pos[camel] + steps"),
-    Plant("move", "CUC-MOVE-PALM", "target += 1\n", "target += 2\n",
-          keep="__return__.target == min(", focus="palm == pos[camel] + steps"),
+          "above.sort(key=lambda c: -height[c])", keep="height[a] < height[b]", module=STACKS),
+    Plant("move", "CUC-MOVE-FENNEC", "under = effects[hit] < 0\n", "under = False\n",
+          keep="__return__.under ==", module=STACKS,
+          focus="len(cells) == 1 and effects[0] < 0 "
+                "and cells[0] == pos[camel] + dirs[camel] * steps"),
+    Plant("move", "CUC-MOVE-PALM", "target += d * effects[hit]\n",
+          "target += d * (effects[hit] + 1)\n", keep="__return__.target == max(", module=STACKS,
+          focus="len(cells) == 1 and effects[0] > 0 "
+                "and cells[0] == pos[camel] + dirs[camel] * steps"),
+    Plant("move", "CUC-MOVE-PALM (reversed for a crazy camel)", "target += d * effects[hit]\n",
+          "target += effects[hit]\n", keep="__return__.target == max(", module=STACKS,
+          focus="dirs[camel] == BACKWARD and len(cells) == 1 and cells[0] == pos[camel] - steps"),
+    Plant("move", "CUC-MOVE-CARRY (backwards)", "target = pos[camel] + d * steps\n",
+          "target = pos[camel] + steps\n", keep="__return__.target == max(", module=STACKS,
+          focus="dirs[camel] == BACKWARD"),
+    Plant("move", "CUC-MOVE-PASSED (racing camels only)",
+          "racing = [new_pos[c] for c in range(len(pos)) if dirs[c] == FORWARD]",
+          "racing = list(new_pos)", keep="FORWARD not in dirs or any(", module=STACKS,
+          focus="dirs == (1, -1) and camel == 0 and len(cells) == 1 and not stays[0] "
+                "and pos[1] < cells[0] and pos[0] < cells[0] < pos[0] + steps"),
+    Plant("move", "CUC-MOVE-PALM (a tile that stays)",
+          "left = [0 if i in used and not stays[i] else cell",
+          "left = [0 if i in used else cell", keep="for i in range(len(cells)) if stays[i])",
+          module=STACKS,
+          focus="len(cells) == 1 and stays[0] and cells[0] == pos[camel] + dirs[camel] * steps"),
+    Plant("earnings", "tiles pay their owner", "paid[owners[i]] += pays[i]",
+          "paid[owners[i]] += 1", keep="sum(__return__) ==", module=STACKS),
     Plant("ranks", "CUC-RANK", "key=lambda c: (pos[c], height[c]), reverse=True",
-          "key=lambda c: (pos[c], -height[c]), reverse=True", keep="__return__[a] < __return__[b]"),
-    Plant("extend", "CUC-EXTEND", "new.append(HALF)", "new.append(FACE)",
-          keep="track_length(__return__[0]) - leader == 3"),
+          "key=lambda c: (pos[c], -height[c]), reverse=True",
+          keep="__return__[a] < __return__[b]", module=RANKING),
+    Plant("ranks", "CUC-RANK (racing camels only)",
+          "racing = [c for c in range(len(pos)) if dirs[c] == FORWARD]",
+          "racing = list(range(len(pos)))", keep="(__return__[c] == 0) ==", module=RANKING),
+    Plant("extend", "CUC-EXTEND", "new.append(fill)", "new.append(FACE)",
+          keep="track_length(__return__[0]) - leader == GAP", module=TRACK),
     Plant("sandstorm", "CUC-SANDSTORM", "if track[i] == FACE and i not in occupied",
-          "if track[i] == FACE", keep="not in __return__[2] for p in pos",
-          focus="card_of(track, min(pos)) < card_of(track, pos[2]) < card_of(track, max(pos))",
+          "if track[i] == FACE", keep="not in __return__[2] for p in pos", module=TRACK,
+          focus="len(pos) == 3 and dirs == (1, 1, 1) "
+                "and card_of(track, min(pos)) < card_of(track, pos[2]) < card_of(track, max(pos))",
           budget=20),
+    Plant("sandstorm", "CUC-SANDSTORM (racing camels only)",
+          "racing = [p for p, d in zip(pos, dirs, strict=True) if d == FORWARD]",
+          "racing = list(pos)", keep="and track[i] == FACE for i in __return__[2])",
+          module=TRACK, focus="-1 in dirs", budget=20),
 )
 
 
@@ -802,7 +842,8 @@ HASH_NOTE = (
 
 
 def write_record(directory: Path, all_items: Sequence[Item], record: Record,
-                 fresh: Sequence[Result], seconds: float, only: Sequence[str]) -> Record:
+                 fresh: Sequence[Result], seconds: float, only: Sequence[str],
+                 workers: int = WORKERS) -> Record:
     """Rewrite results.json / results.md: ``fresh`` results, the rest kept from ``record``.
 
     Entries whose contract or plant no longer exists are dropped.
@@ -835,7 +876,8 @@ def write_record(directory: Path, all_items: Sequence[Item], record: Record,
         "",
         f"Recorded by `{data['command']}` on {now} (crosshair-tool "
         f"{tool_versions['crosshair-tool']}, Python {tool_versions['python']}, {seconds} s wall "
-        f"on {WORKERS} workers). The gate (`python3 proofs/run.py`) re-checks every contract "
+        f"on {workers} worker{'s' if workers != 1 else ''}). The gate (`python3 proofs/run.py`) "
+        "re-checks every contract "
         "whose hash changed and fails until this record is rewritten, re-checks the others in "
         "rotation within a time box and trusts this record for the rest (see README.md).",
         "",
@@ -1108,7 +1150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{sum(i.kind == 'plant' for i in current)} planted bugs, {seconds} s")
     problems = [] if args.record else stale(current, record, args.only)
     if args.record:
-        write_record(directory, cycle, record, list(results.values()), seconds, args.only)
+        write_record(directory, cycle, record, list(results.values()), seconds, args.only,
+                     args.jobs)
         print("rewrote proofs/results.json and proofs/results.md")
     found = list(defects([*results.values(), *extra]))
     for problem in found:

@@ -75,13 +75,19 @@ def test_golden_vectors() -> None:
 
 
 def test_main_job_runs() -> None:
-    # The README's first command: a complete seeded 4-player game, told with rule IDs.
+    # The README's first command: a complete seeded 4-player game, told with rule IDs,
+    # the track drawn, the running money and the final standings of the 4 seats.
     proc = subprocess.run(
-        [sys.executable, "-m", "kernel.cli", "play", "--players", "4", "--seed", "7"],
+        [sys.executable, "-m", "kernel.cli", "play", "camel-up-cards-2016", "--players", "4",
+         "--seed", "7"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
-    assert proc.returncode == 0, proc.stderr
-    assert "Final standings" in proc.stdout and "[CUC-" in proc.stdout
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert "[CUC-MOVE-STACK" in proc.stdout and "money (Pounds): seat 0 = " in proc.stdout
+    assert "leg 1  S:" in proc.stdout
+    standings = proc.stdout.split("\nFinal standings (", 1)[1].splitlines()[1:]
+    assert sorted(line.split(". ", 1)[1].split(":")[0] for line in standings) == [
+        f"seat {seat}" for seat in range(4)]
 
 
 def test_mutation_survivors_explained() -> None:

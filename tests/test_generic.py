@@ -101,6 +101,8 @@ def test_random_walk_states(
     checks.check_seat_claims(info, last)
     checks.check_other_game_rejected(info, last)
     checks.check_observation(info, last, rng)
+    checks.check_hidden_histories(info, last, rng)
+    checks.check_chance_twins(info, last, rng)
     checks.check_zone_order(info, last, rng)
     assert len(actions) == len(states) - 1
 
@@ -204,18 +206,23 @@ def test_every_state_of_a_game(game: str, config: dict[str, Any], seed: int) -> 
 @scaled(1)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_end(game: str, config: dict[str, Any], seed: int) -> None:
-    # CUC-GAME-END, CUC-WINNER, CUC-MONEY-FLOOR: random games end within the
-    # generous bound (a fennec can cancel any move, so the rules allow no hard
-    # bound on a game; each leg has one), with money >= 1 and winners = argmax.
+    # KERNEL-TERMINAL (CUC-GAME-END, CUC-WINNER, CUC-MONEY-FLOOR for Camel Up Cards):
+    # random games end within the game's bound (its max_game_length, or a generous
+    # one when its rules allow no hard bound, as a fennec cancelling every move
+    # does; segments such as legs have a hard one), with every score within the
+    # game's bounds and the winners holding the best score.
     info = kernel.game_info(game)
     states = checks.check_game_length(info, config, seed, MAX_GAME_STEPS)
     final = states[-1]
     checks.check_terminal(info, final)
     outcome = kernel.outcome(final)
     assert outcome is not None
-    assert min(outcome.money) >= 1
-    assert list(outcome.winners) == [
-        i for i, m in enumerate(outcome.money) if m == max(outcome.money)]
+    if info.score.minimum is not None:
+        assert min(outcome.scores) >= info.score.minimum
+    best = max(outcome.scores)
+    assert all(outcome.scores[w] == best for w in outcome.winners)
+    if not outcome.tiebreak:
+        assert list(outcome.winners) == [i for i, m in enumerate(outcome.scores) if m == best]
 
 
 def test_hidden_twin_changes_something() -> None:
@@ -239,3 +246,19 @@ def test_observation_twins_exist(game: str, config: dict[str, Any]) -> None:
     rng = random.Random(0)
     differing = sum(1 for s in states[::7] if checks.check_observation(info, s, rng))
     assert differing >= len(states[::7]) // 2
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_events_and_histories_hide_what_a_seat_may_not_see(
+        game: str, config: dict[str, Any]) -> None:
+    # KERNEL-OBSERVATION for events and histories: along a whole game, at every
+    # chance node the outcomes a seat cannot tell apart show it the same events and
+    # information state, and at every few states the state and its hidden twin for
+    # each seat show it the same events and information state while they play the
+    # same actions. Both checks compare something (they are not vacuous).
+    info = kernel.game_info(game)
+    states, _ = checks.walk(info, config, 5, MAX_GAME_STEPS)
+    rng = random.Random(5)
+    chance = sum(checks.check_chance_twins(info, s, rng) for s in states)
+    hidden = sum(checks.check_hidden_histories(info, s, rng) for s in states[::9])
+    assert chance > 0 and hidden > 0

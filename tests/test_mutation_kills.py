@@ -15,11 +15,11 @@ import pytest
 from helpers import do, table
 
 import kernel
-from kernel.games.camel_up_cards_2016 import game
+from kernel.games.camel_up_cards_2016 import actions
 from kernel.games.camel_up_cards_2016.data import CARD_IDS
+from kernel.games.camel_up_cards_2016.machine import UNIVERSE
 from kernel.rules import camel
 from kernel.testing import checks
-from kernel.testing.machine import UNIVERSE
 
 GAME = "camel-up-cards-2016"
 
@@ -61,7 +61,7 @@ def test_action_universe() -> None:
     # KERNEL-INPUT: the action universe is every card kind for draw/discard/deck/
     # intel, cells 1..24 for palm/fennec, every colour for the bets, and reveal,
     # hand, end; each action keyed by (kind, argument), numbers as ints.
-    table = game._build_actions()
+    table = actions._build_actions()
     assert sorted(a.text for a in table.values()) == sorted(UNIVERSE)
     for (kind, arg), action in table.items():
         assert (action.game, action.kind, action.arg) == (GAME, kind, arg)

@@ -123,7 +123,7 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Kit]:
         "spec check": ["spec", "check"],
         "spec export": ["spec", "export", "-o", str(cwd / "bare-export.json")],
         "spec trace": ["spec", "trace"],
-        "play": ["play", "--players", "4", "--seed", "7"],
+        "play": ["play", "camel-up-cards-2016", "--players", "4", "--seed", "7"],
         "replay": ["replay", vector],
         "vectors --check": ["vectors", "--check"],
     }.items():
@@ -206,7 +206,7 @@ def test_without_the_extra_the_rest_works(kit: Kit, command: str) -> None:
 
 
 def test_play(kit: Kit) -> None:
-    out = _must(kit.run("play", "--players", "4", "--seed", "7")).stdout
+    out = _must(kit.run("play", "camel-up-cards-2016", "--players", "4", "--seed", "7")).stdout
     assert "Final standings" in out and "[CUC-" in out
 
 

@@ -16,8 +16,8 @@ import pytest
 from kernel.testing import perft
 from kernel.testing.adapter import kernel_adapter
 
-FILES = sorted((Path(__file__).resolve().parents[1] / "spec/camel-up-cards-2016/perft")
-               .glob("*.perft"))
+GAME = "camel-up-cards-2016"
+FILES = sorted((Path(__file__).resolve().parents[1] / "spec" / GAME / "perft").glob("*.perft"))
 POSITIONS = perft.load(FILES)
 
 
@@ -30,7 +30,7 @@ def test_files_found() -> None:
 def test_perft(position: perft.Position) -> None:
     # CUC-TURN-SHAPE, CUC-ACT-FIGURE, CUC-ACT-HAND, CUC-ACT-REVEAL, CUC-BET-LEG,
     # CUC-BET-FINAL, CUC-LEG-END, CUC-LEG-DEAL, CUC-GAME-END: exact node counts.
-    assert perft.report(kernel_adapter(), position) == []
+    assert perft.report(kernel_adapter(GAME), position) == []
 
 
 def test_mismatch_prints_a_divide() -> None:
@@ -38,7 +38,7 @@ def test_mismatch_prints_a_divide() -> None:
     # first action (the divide), which adds up to the true count.
     position = next(p for p in POSITIONS if p.id == "last-card-2p")
     wrong = attrs.evolve(position, expected=(perft.Expectation(2, total=9),))
-    lines = perft.report(kernel_adapter(), wrong)
+    lines = perft.report(kernel_adapter(GAME), wrong)
     assert lines[0] == "last-card-2p: perft 2 9 but counted 8"
     assert lines[1] == "divide at depth 2:"
     divide = {line.split()[0]: int(line.split()[1]) for line in lines[2:]}

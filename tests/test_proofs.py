@@ -1,9 +1,10 @@
 """proofs/run.py: the CrossHair record, its hashes, staleness and the time box.
 
-The hashes are computed on modified copies of kernel/rules/camel.py (as
-strings), so these tests run no long CrossHair search: the end-to-end ones
-run proofs/run.py in a temporary copy of the repository against a fixture
-record, and re-check only a payout contract (about a second).
+The hashes are computed on modified copies of the rule modules
+(kernel/rules/{stacks,ranking,payouts,track}.py, as strings), so these tests
+run no long CrossHair search: the end-to-end ones run proofs/run.py in a
+temporary copy of the repository against a fixture record, and re-check only
+the money floor's contracts and plant (about a second each).
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CAMEL = "kernel.rules.camel"
-SOURCE = (ROOT / "kernel" / "rules" / "camel.py").read_text(encoding="utf-8")
+STACKS, RANKING, PAYOUTS, TRACK = (f"kernel.rules.{m}" for m in
+                                  ("stacks", "ranking", "payouts", "track"))
+#: The rule modules' sources, by module name.
+SOURCES = {m: (ROOT / "kernel" / "rules" / f"{m.rsplit('.', 1)[1]}.py").read_text(encoding="utf-8")
+           for m in (STACKS, RANKING, PAYOUTS, TRACK)}
 pytestmark = pytest.mark.gate
 
 
@@ -42,12 +46,14 @@ run: Any = _load()
 TOOL = {"crosshair-tool": "0.0.113", "options": list(run.OPTIONS)}
 
 
-def _items(text: str = SOURCE, tool: dict[str, Any] = TOOL, **kw: Any) -> list[Any]:
-    return list(run.items(run.SourceIndex(ROOT, {CAMEL: text}), tool, **kw))
+def _items(texts: dict[str, str] | None = None, tool: dict[str, Any] = TOOL,
+           **kw: Any) -> list[Any]:
+    return list(run.items(run.SourceIndex(ROOT, {**SOURCES, **(texts or {})}), tool, **kw))
 
 
-def _hashes(text: str = SOURCE, tool: dict[str, Any] = TOOL, **kw: Any) -> dict[str, str]:
-    return {item.key: item.hash for item in _items(text, tool, **kw)}
+def _hashes(texts: dict[str, str] | None = None, tool: dict[str, Any] = TOOL,
+            **kw: Any) -> dict[str, str]:
+    return {item.key: item.hash for item in _items(texts, tool, **kw)}
 
 
 def _changed(after: dict[str, str], before: dict[str, str] | None = None) -> set[str]:
@@ -59,55 +65,68 @@ def _changed(after: dict[str, str], before: dict[str, str] | None = None) -> set
             for k in keys if before.get(k) != after.get(k)}
 
 
-def _edit(old: str, new: str, text: str = SOURCE) -> str:
-    assert text.count(old) == 1, old
-    return text.replace(old, new)
+def _edit(module: str, old: str, new: str, texts: dict[str, str] | None = None,
+          ) -> dict[str, str]:
+    """The rule modules' sources with ``old`` replaced by ``new`` once in ``module``."""
+    texts = dict(texts or SOURCES)
+    assert texts[module].count(old) == 1, old
+    texts[module] = texts[module].replace(old, new)
+    return texts
 
 
 def test_one_contract_per_postcondition_line() -> None:
     items = _items()
     contracts = [i for i in items if i.kind == "contract"]
-    lines = SOURCE.split("\n")
-    assert len(contracts) == sum(1 for line in lines if line.strip().startswith("post:"))
-    for item in contracts:
-        assert lines[item.line - 1].strip() == f"post: {item.condition}"
+    assert set(run.BUDGETS) == set(SOURCES)
+    for module, source in SOURCES.items():
+        lines = source.split("\n")
+        mine = [i for i in contracts if i.module == module]
+        assert len(mine) == sum(1 for line in lines if line.strip().startswith("post:"))
+        for item in mine:
+            assert lines[item.line - 1].strip() == f"post: {item.condition}"
     assert len([i for i in items if i.kind == "plant"]) == len(run.PLANTS)
     assert len({i.key for i in items}) == len(items)
     assert not run.unbudgeted(run.SourceIndex(ROOT))
 
 
 def test_body_change_reaches_the_function_and_its_callers_only() -> None:
-    after = _hashes(_edit("    h0 = height[camel]\n", "    h0 = height[camel] + 0\n"))
+    after = _hashes(_edit(STACKS, "    h0 = height[camel]\n", "    h0 = height[camel] + 0\n"))
     # unit_of changed; move calls it (body and postcondition); nothing else does.
     assert _changed(after) == {"unit_of", "move"}
     before = _hashes()
-    assert all(after[k] != h for k, h in before.items() if "camel.move" in k)
+    assert all(after[k] != h for k, h in before.items() if "stacks.move" in k)
+    # place_payout changed; leader_payout calls it (body and postcondition).
+    after = _hashes(_edit(PAYOUTS, "    return other\n", "    return other + 0\n"))
+    assert _changed(after) == {"place_payout", "leader_payout"}
 
 
 def test_constant_change_reaches_its_readers_only() -> None:
     # SAND is read by sandstorm (body, postcondition) and valid_track (extend's conditions).
-    assert _changed(_hashes(_edit("SAND = 1 ", "SAND = 4 "))) == {"sandstorm", "extend"}
-    # CAMELS is read by unit_of, move's helpers, ranks, and the contract helpers.
-    assert _changed(_hashes(_edit("CAMELS = 5\n", "CAMELS = 6\n"))) == {
-        "unit_of", "move", "ranks"}
+    assert _changed(_hashes(_edit(TRACK, "SAND = 1 ", "SAND = 4 "))) == {"sandstorm", "extend"}
+    # FORWARD is read by move, ranks and sandstorm (bodies, conditions) and by signs (their
+    # preconditions), across modules; unit_of, earnings, the payouts and extend do not read it.
+    assert _changed(_hashes(_edit(STACKS, "FORWARD = 1 ", "FORWARD = 2 "))) == {
+        "move", "ranks", "sandstorm"}
 
 
 def test_a_condition_counts_for_its_own_contract_and_preconditions_for_all() -> None:
     before = _hashes()
-    old = "all(1 <= r <= 5 for r in __return__)"
-    after = _hashes(_edit(f"post: {old}\n", f"post: {old} and True\n"))
-    ranks = {k for k in before if k.startswith(f"{CAMEL}.ranks: ")}
-    assert f"{CAMEL}.ranks: {old}" not in after and f"{CAMEL}.ranks: {old} and True" in after
-    assert all(after[k] == before[k] for k in ranks if k != f"{CAMEL}.ranks: {old}")
-    assert _changed(after) == {"ranks"}  # and the ranks plant, which keeps the whole function
-    pre = _hashes(_edit("    pre: stacked(pos, height, 30)\n",
-                        "    pre: stacked(pos, height, 29)\n"))
+    old = "len(__return__) == len(pos)"
+    after = _hashes(_edit(RANKING, f"post: {old}\n", f"post: {old} and True\n"))
+    ranks = {k for k in before if k.startswith(f"{RANKING}.ranks: ")}
+    assert f"{RANKING}.ranks: {old}" not in after
+    assert f"{RANKING}.ranks: {old} and True" in after
+    assert all(after[k] == before[k] for k in ranks if k != f"{RANKING}.ranks: {old}")
+    assert _changed(after) == {"ranks"}  # and the ranks plants, which keep the whole function
+    pre = _hashes(_edit(RANKING, "stacked(pos, height, 30, (0,))\n",
+                        "stacked(pos, height, 29, (0,))\n"))
     assert all(pre[k] != before[k] for k in ranks) and _changed(pre) == {"ranks"}
 
 
 def test_layout_and_comments_do_not_count() -> None:
-    moved = _edit("\ndef ranks(", "\n# a comment\n\n\ndef ranks(")
-    moved = _edit("    result = [5] * CAMELS\n", "    result = [5] * CAMELS  # a comment\n", moved)
+    moved = _edit(RANKING, "\ndef ranks(", "\n# a comment\n\n\ndef ranks(")
+    moved = _edit(RANKING, "    result = [0] * len(pos)\n",
+                  "    result = [0] * len(pos)  # a comment\n", moved)
     assert _hashes(moved) == _hashes()
     assert [i.line for i in _items(moved)] != [i.line for i in _items()]
 
@@ -116,7 +135,7 @@ def test_tool_budget_and_plant_count() -> None:
     before = _hashes()
     newer = _hashes(tool={**TOOL, "crosshair-tool": "0.0.114"})
     assert set(newer) == set(before) and all(newer[k] != before[k] for k in before)
-    budgets = {CAMEL: {**run.BUDGETS[CAMEL], "ranks": 6}}
+    budgets = {**run.BUDGETS, RANKING: {**run.BUDGETS[RANKING], "ranks": 6}}
     assert _changed(_hashes(budgets=budgets)) == {"ranks"}
     plants = list(run.PLANTS)
     plants[0] = dataclasses.replace(plants[0], budget=11)
@@ -127,7 +146,7 @@ def test_tool_budget_and_plant_count() -> None:
 
 def test_a_plant_that_no_longer_applies_stops_the_run() -> None:
     with pytest.raises(run.ContractError, match="update PLANTS"):
-        _items(_edit("new.append(HALF)", "new.append(SAND)"))
+        _items(_edit(TRACK, "new.append(fill)", "new.append(SAND)"))
 
 
 def test_calls_are_followed_across_kernel_modules(tmp_path: Path) -> None:
@@ -236,7 +255,8 @@ def _record(repo: Path) -> dict[str, dict[str, Any]]:
     return {e["key"]: e for e in data["contracts"] + data["planted"]}
 
 
-MIDFIELD = ("    if rank == 3:\n        return 2\n", "    if rank == 3:\n        return 1 + 1\n")
+#: A change of floor_money's body (same behaviour): its 2 contracts and its plant re-check.
+FLOOR = ("    total = money + delta\n", "    total = delta + money\n")
 
 
 def test_fresh_record_is_trusted(repo: Path) -> None:
@@ -247,24 +267,26 @@ def test_fresh_record_is_trusted(repo: Path) -> None:
 
 
 def test_stale_record_fails_even_when_the_recheck_passes(repo: Path) -> None:
-    camel = repo / "kernel" / "rules" / "camel.py"
-    camel.write_text(_edit(*MIDFIELD, camel.read_text()))
+    path = repo / "kernel" / "rules" / "payouts.py"
+    path.write_text(_edit(PAYOUTS, *FLOOR, {PAYOUTS: path.read_text()})[PAYOUTS])
     code, out = _proofs(repo, "--time-box", "0")
     assert code == 1, out
     assert "STALE RECORD" in out and "python3 proofs/run.py --record" in out
-    assert re.search(r"^changed +midfield_payout +\d+ confirmed", out, re.M), out
+    assert len(re.findall(r"^changed +floor_money +\d+ confirmed", out, re.M)) == 2, out
+    assert re.search(r"^changed +planted floor_money +CUC-MONEY-FLOOR +found", out, re.M), out
     assert "DEFECT" not in out
-    assert "changed or new since the record, re-checked now: 1" in out
+    assert "changed or new since the record, re-checked now: 3" in out
     # Re-recording the changed function makes the record fresh again; the rest is kept.
     before = _record(repo)
-    code, out = _proofs(repo, "--record", "--only", "midfield_payout")
+    code, out = _proofs(repo, "--record", "--only", "floor_money")
     assert code == 0, out
     after = _record(repo)
     assert set(after) == set(before)
     changed = [k for k in after if after[k]["hash"] != before[k]["hash"]]
-    assert changed == [f"{CAMEL}.midfield_payout: "
-                       "__return__ == (2 if rank == 3 else (1 if rank in (2, 4) else -1))"]
-    assert before[changed[0]]["checked"] == "2000-01-01T00:00Z" != after[changed[0]]["checked"]
+    assert sorted(changed) == sorted(k for k in after if k.startswith(f"{PAYOUTS}.floor_money"))
+    assert len(changed) == 3
+    assert all(before[k]["checked"] == "2000-01-01T00:00Z" != after[k]["checked"]
+               for k in changed)
     assert all(after[k] == before[k] for k in after if k not in changed)
     code, out = _proofs(repo, "--time-box", "0")
     assert code == 0, out
@@ -273,10 +295,10 @@ def test_stale_record_fails_even_when_the_recheck_passes(repo: Path) -> None:
 def test_gone_contract_and_recorded_defect_fail(repo: Path) -> None:
     path = repo / "proofs" / "results.json"
     data = json.loads(path.read_text())
-    data["contracts"].append({**data["contracts"][0], "key": f"{CAMEL}.unit_of: True"})
+    data["contracts"].append({**data["contracts"][0], "key": f"{STACKS}.unit_of: True"})
     path.write_text(json.dumps(data))
     code, out = _proofs(repo, "--time-box", "0")
-    assert code == 1 and f"gone from the code, still recorded: {CAMEL}.unit_of: True" in out
+    assert code == 1 and f"gone from the code, still recorded: {STACKS}.unit_of: True" in out
     data["contracts"].pop()
     data["contracts"][0]["status"] = "counterexample"
     path.write_text(json.dumps(data))
@@ -285,15 +307,16 @@ def test_gone_contract_and_recorded_defect_fail(repo: Path) -> None:
 
 
 def test_rotation_rechecks_within_the_box(repo: Path) -> None:
-    # The payouts are confirmed in well under a second each: find a slot whose window
-    # holds only them, and run the gate with a 2 s box on that slot.
+    # The payouts' contracts are confirmed in well under a second each: find a slot whose
+    # window holds only them, and run the gate with a 2 s box on that slot.
     record = run.load_record(repo / "proofs" / "results.json")
     items = run.items(run.SourceIndex(repo))
     costs = {i.key: run.cost(i, record) for i in items}
-    cheap = {"leader_payout", "midfield_payout", "final_winner_payout", "final_loser_payout"}
+    cheap = {"place_payout", "leader_payout", "floor_money"}
     capacity = 2 * 2 * 10  # 2 workers x a 2 s box, in tenths of a second
     slot = next(s for s in range(1000)
-                if {i.function for i in run.rotation(items, costs, capacity, s)} <= cheap)
+                if all(i.function in cheap and i.kind == "contract"
+                       for i in run.rotation(items, costs, capacity, s)))
     window = run.rotation(items, costs, capacity, slot)
     started = time.monotonic()
     code, out = _proofs(repo, "--time-box", "2", "--slot", str(slot))

@@ -423,3 +423,36 @@ def test_catalogue_parse() -> None:
     assert interp.alternatives == "(1) before moving." and interp.why
     assert bet.example_ids == ("toy-bet",)
     assert catalogue.id_pattern(["TOY-"]).findall("x TOY-A-B1 TOYS-A TOY- y") == ["TOY-A-B1"]
+
+
+# Spec tooling: a family catalogue (rules several games share under a prefix they
+# all register) is accepted; a game's catalogue may use only its own prefixes.
+def test_trace_accepts_a_family_catalogue(tmp_path: Path) -> None:
+    shared = ("# Shared\n\nGame: fam\nBehaviour version: 1\n\n### FAM-ROLL: A die\n\n"
+              "> rulebook: \"Roll.\"\n\nReading: 1 or 2.\n\nExamples: `toy-move`\n")
+    root, spec = _toy_repo(tmp_path, code="# TOY-MOVE TOY-BET FAM-ROLL\n",
+                           examples=(("toy-move", ["TOY-MOVE", "FAM-ROLL"]),
+                                     ("toy-bet", ["TOY-BET"])))
+    (root / "tests" / "test_toy.py").write_text("# TOY-MOVE TOY-BET FAM-ROLL\n")
+    (spec / "fam").mkdir()
+    (spec / "fam" / "rules.md").write_text(shared, encoding="utf-8")
+    (spec / "fam" / "CHANGELOG.md").write_text("# Fam\n\n## Version 1\n\nDie.\n")
+    (spec / FILE_NAME).write_text(render(catalogue.load(spec), spec), encoding="utf-8")
+    games = {"toy": ("TOY-", "FAM-"), "other": ("OTH-", "FAM-")}
+    report = trace.run(root, spec, ("TOY-", "FAM-", "OTH-"), {"toy": 1}, games=games)
+    assert [str(g) for g in report.gaps] == []
+    # without the registry's games, a folder that is no game is no family either
+    plain = trace.run(root, spec, ("TOY-", "FAM-"), {"toy": 1})
+    assert [g.kind for g in plain.gaps] == ["catalogue"]
+    # a family's Game: line names the family (its folder)
+    (spec / "fam" / "rules.md").write_text(shared.replace("Game: fam", "Game: famx"))
+    report = trace.run(root, spec, ("TOY-", "FAM-", "OTH-"), {"toy": 1}, games=games)
+    assert any("family's folder is 'fam'" in str(g) for g in report.gaps)
+    # a game's catalogue may use only its own prefixes
+    report = trace.run(root, spec, ("TOY-", "FAM-", "OTH-"), {"toy": 1},
+                       games={"toy": ("TOY-",), "other": ("FAM-",)})
+    assert [g.kind for g in report.gaps if g.rule == "TOY-MOVE"] == []
+    toy_only = {"toy": ("FAM-",), "other": ("TOY-", "FAM-")}
+    report = trace.run(root, spec, ("TOY-", "FAM-"), {"toy": 1}, games=toy_only)
+    assert any(g.kind == "prefix" and "not one of the game's prefixes" in str(g)
+               for g in report.gaps)

@@ -1,6 +1,7 @@
 """The Camel Up Cards state machine, run against the kernel's own adapter.
 
-:mod:`kernel.testing.machine` compares the kernel after every step with an
+:mod:`kernel.games.camel_up_cards_2016.machine` (the game's own oracle, in its
+package) compares the kernel after every step with an
 independent list-of-stacks model (CUC-MOVE-*, CUC-PAY-*, CUC-TURN-*, ...)
 and checks every invariant (CUC-INV-*) and the transition invariants
 (CUC-INV-SANDSTORM, CUC-INV-STACKS, CUC-MOVE-CARRY). The same machine runs
@@ -16,8 +17,8 @@ import pytest
 from hypothesis import settings
 
 import kernel
-from kernel.testing.adapter import kernel_adapter
-from kernel.testing.machine import (
+from kernel.games.camel_up_cards_2016.machine import (
+    GAME,
     CamelUpCardsMachine,
     MachineFailure,
     check_stacks_transition,
@@ -25,9 +26,10 @@ from kernel.testing.machine import (
     run_machine,
     sample_outcome,
 )
-from kernel.testing.model import RaceModel
+from kernel.games.camel_up_cards_2016.model import RaceModel
+from kernel.testing.adapter import kernel_adapter
 
-TestKernelMachine = machine_for(kernel_adapter()).TestCase
+TestKernelMachine = machine_for(kernel_adapter(GAME)).TestCase
 
 
 def test_machine_runs_through_run_machine() -> None:
@@ -37,7 +39,7 @@ def test_machine_runs_through_run_machine() -> None:
 
 def _play_checked(seed: int) -> CamelUpCardsMachine:
     """A whole seeded game through the machine's step checks (no Hypothesis)."""
-    adapter = kernel_adapter()
+    adapter = kernel_adapter(GAME)
     machine = CamelUpCardsMachine(adapter)
     rng = random.Random(seed)
     players = 2 + seed % 5

@@ -249,14 +249,22 @@ def outcome_to_data(outcome: Outcome) -> dict[str, PlainData]:
 
 
 def outcome_from_data(data: Mapping[str, Any]) -> Outcome:
-    """The outcome of its plain data (ValueError when malformed)."""
-    money, winners, rules = data.get("money"), data.get("winners"), data.get("rules", [])
-    if not (isinstance(money, list) and isinstance(winners, list) and isinstance(rules, list)):
-        raise ValueError("an outcome needs lists 'money', 'winners' and 'rules'")
-    ints = [*money, *winners]
+    """The outcome of its plain data (ValueError when malformed).
+
+    The scores are under the game's score key: ``money`` or ``points``.
+    """
+    key = "points" if "points" in data else "money"
+    scores, winners, rules = data.get(key), data.get("winners"), data.get("rules", [])
+    if not (isinstance(scores, list) and isinstance(winners, list) and isinstance(rules, list)):
+        raise ValueError(f"an outcome needs lists {key!r}, 'winners' and 'rules'")
+    ints = [*scores, *winners]
     if any(isinstance(x, bool) or not isinstance(x, int) for x in ints):
-        raise ValueError("outcome money and winners are integers")
-    return Outcome(tuple(money), tuple(winners), tuple(str(r) for r in rules))
+        raise ValueError(f"outcome {key} and winners are integers")
+    rounds = data.get("rounds", [])
+    if not isinstance(rounds, list) or any(not isinstance(r, list) for r in rounds):
+        raise ValueError("outcome rounds are lists of integers")
+    return Outcome(tuple(scores), tuple(winners), tuple(str(r) for r in rules), score_key=key,
+                   rounds=tuple(tuple(r) for r in rounds))
 
 
 def rejection_to_data(rejected: Rejected) -> dict[str, PlainData]:

@@ -20,7 +20,10 @@ test crashed, hung or printed garbage, vectors that differ or miss a rule);
 not of the documented form, named by file, line and field; a spec folder
 that is not one; a missing optional dependency).
 
-The diff driver (and with it Hypothesis) is imported only by ``diff``.
+The diff driver (and with it Hypothesis) is imported only by ``diff``. A game
+that is no package of ``kernel/games/`` (a test-only game, one under
+development) is loaded by naming its module in ``RACE_KERNEL_PLUGINS`` (see
+:mod:`kernel.games`); the reference server also takes ``--plugin MODULE``.
 
 The formats and the protocol are in spec/PROTOCOL.md.
 """
@@ -189,7 +192,7 @@ def _diff(argv: Sequence[str]) -> int:
         if not isinstance(config, dict):
             p.error(f"--config must be a JSON object, not {show(config)}")
     elif args.players is not None:
-        config = {"players": args.players}
+        config = {kernel.game_info(game).config.players_key: args.players}
     if config is not None:
         problem = kernel.check_config(game, config)
         if problem:

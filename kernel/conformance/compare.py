@@ -157,15 +157,14 @@ class Session:
             return Divergence(self.steps + 1, "kernel-bug",
                               f"the KERNEL broke its own API (report it to the kernel's "
                               f"maintainers): kernel.apply raised {type(exc).__name__}: {exc} "
-                              f"on {_short(action, 100)} in phase "
-                              f"{getattr(before, 'phase', '?')}",
+                              f"on {_short(action, 100)} at step {self.steps + 1}",
                               ("KERNEL-INPUT", "KERNEL-LEGAL"), None, action)
         if isinstance(result, Applied) and not _listed(before, action):
             return Divergence(self.steps + 1, "kernel-bug",
                               f"the KERNEL broke its own API (report it to the kernel's "
                               f"maintainers): kernel.apply accepted {_short(action, 100)}, "
-                              f"which is not among its legal actions, in phase "
-                              f"{getattr(before, 'phase', '?')}",
+                              f"which is not among its legal actions, at step "
+                              f"{self.steps + 1}",
                               ("KERNEL-LEGAL",), None, action)
         self.steps += 1
         self.actions.append(action)
@@ -232,7 +231,7 @@ class Session:
             return Divergence(n, "rejection", f"the implementation rejected a legal action "
                               f"({got}: {resp.get('reason', '')})",
                               (*_rules(events), *([got] if isinstance(got, str) and
-                                                  got.startswith(("CUC-", "KERNEL-")) else [])),
+                                                  got.startswith(rule_prefixes()) else [])),
                               events, {"rejected": got})
         if dumps(events) != dumps(resp["events"]):
             rules = tuple(dict.fromkeys(_rules(events) + _rules(resp["events"])))
@@ -269,7 +268,7 @@ class Session:
             return found
         actor = kernel.current_actor(s)
         if self.observations and "observation" in self.peer.features:
-            seat = actor if actor >= 0 else n % s.players
+            seat = actor if actor >= 0 else n % kernel.game_info(self.game).seats(s)
             obs = self.peer.request("observation", seat=seat)
             expected_obs = kernel.observation(s, seat)
             if not obs["ok"] or dumps(obs["observation"]) != dumps(expected_obs):
@@ -334,6 +333,12 @@ class Session:
                     f"{k} {v[0]} (got {v[1]})" for k, v in wrong.items()),
                     (*rules, "KERNEL-CHANCE"), expected, got)
         return None
+
+
+def rule_prefixes() -> tuple[str, ...]:
+    """Every registered game's rule-ID prefixes, and ``KERNEL-``."""
+    return tuple(sorted({"KERNEL-", *(p for g in kernel.games()
+                                      for p in kernel.game_info(g).rule_prefixes)}))
 
 
 def _listed(state: Any, action: PlainData) -> bool:

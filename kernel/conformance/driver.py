@@ -36,31 +36,76 @@ from kernel.conformance.compare import Divergence, Session
 from kernel.conformance.protocol import Peer, PeerFailure
 from kernel.conformance.trace import Line, text_of
 from kernel.core import PlainData
+from kernel.plugin import ConfigField
+from kernel.registry import GameInfo
 
-#: Inputs that are not actions of any game, to compare KERNEL-INPUT and KERNEL-GAME.
-JUNK: Final[tuple[PlainData, ...]] = (
-    "fly:moon",
-    "",
-    42,
-    None,
-    [],
-    {"kind": "teleport"},
-    {"kind": "palm", "space": "seven"},
-    {"kind": "palm", "space": 999},
-    {"kind": "leg"},
-    {"kind": "end", "colour": "blue"},
-    {"game": "no-such-game", "kind": "end"},
-)
-#: Configurations every game refuses (KERNEL-CONFIG), tried once before the examples.
-BAD_CONFIGS: Final[tuple[PlainData, ...]] = (
-    {},
-    {"players": 1},
-    {"players": 99},
-    {"players": "2"},
-    {"players": 2, "age_order": [0, 0]},
-    {"players": 2, "colour": "red"},
-    [2],
-)
+#: Junk that is no action of any game (KERNEL-INPUT, KERNEL-GAME).
+JUNK: Final[tuple[PlainData, ...]] = ("fly:moon", "", 42, None, [], {"kind": "teleport"},
+                                       {"game": "no-such-game", "kind": "x"})
+
+
+def junk_inputs(info: GameInfo) -> tuple[PlainData, ...]:
+    """Junk for ``info``: :data:`JUNK` and, from the game's vocabulary, a field of the
+    wrong type, a value out of range, a missing field, an unknown field and another
+    game's action (KERNEL-INPUT, KERNEL-GAME)."""
+    out: list[PlainData] = list(JUNK)
+    for kind in info.vocabulary.kinds.values():
+        sample = next((a for a in info.all_actions if a.kind == kind.name), None)
+        if sample is None:
+            continue
+        data = sample.to_data()
+        if kind.fields:
+            field = kind.fields[0]
+            out.append({**data, field.name: "seven" if field.type is int else 7})
+            out.append({**data, field.name: 999 if field.type is int else "no-such-value"})
+            out.append({k: v for k, v in data.items() if k != field.name})
+        else:
+            out.append({**data, "extra": 1})
+        out.append({**data, "game": "no-such-game"})
+    return tuple(out)
+
+
+def bad_configs(info: GameInfo) -> tuple[PlainData, ...]:
+    """Configurations to send ``new`` that the game should refuse (KERNEL-CONFIG):
+    none, too few or too many players, a player count as text, an unknown key, a
+    value of the wrong type for each field of its ConfigSpec, not an object.
+    The driver sends only those the kernel refuses."""
+    spec = info.config
+    key, low, high = spec.players_key, info.min_players, info.max_players
+    out: list[PlainData] = [{}, {key: low - 1}, {key: high + 1}, {key: 99}, {key: str(low)},
+                            {key: low, "no_such_key": 1}]
+    wrong = {"int": "2", "int-list": 0, "str": 0, "bool": 1}
+    for field in spec.fields:
+        if field.name != key:
+            out.append({key: low, field.name: wrong.get(field.type, None)})
+            if field.type == "int-list":  # a list of the right length with a repeat
+                out.append({key: low, field.name: [0] * low})
+    out.append([low])
+    return tuple(out)
+
+
+#: A field left to its default when the configuration is drawn.
+_DEFAULT: Final = object()
+
+
+def _field_values(field: ConfigField, players: int) -> st.SearchStrategy[Any]:
+    """The default or a value of the field's type (one of the game's choices, if it lists
+    them). A list of integers is an order of the seats; the seats in order are the
+    default."""
+    if field.choices:
+        values: st.SearchStrategy[Any] = st.sampled_from(field.choices)
+    elif field.type == "int-list":
+        seats = list(range(players))
+        return st.permutations(seats).map(lambda order: _DEFAULT if order == seats else order)
+    elif field.type == "int":
+        values = st.integers(0, 2 * players + 10)
+    elif field.type == "bool":
+        values = st.booleans()
+    else:
+        values = st.text(max_size=8)
+    return st.one_of(st.just(_DEFAULT), values)
+
+
 #: Out of CHOICES, the last three choose a legal action naming its seat, an
 #: illegal action and a junk input; the others a legal action.
 CHOICES: Final = 20
@@ -148,6 +193,7 @@ class Driver:
         self.peer = peer
         self.options = options
         self.info = kernel.game_info(options.game)
+        self.junk = junk_inputs(self.info)
         self.mode: str | None = None  # None, or "divergence" once one is found
         self.found: tuple[Divergence, Session] | None = None
         self.examples = 0
@@ -156,13 +202,23 @@ class Driver:
     # -- one example ------------------------------------------------------------
 
     def _config(self, data: st.DataObject) -> dict[str, Any]:
+        """A configuration the game accepts: a variant at a player count, and each other
+        field of the game's ConfigSpec left to its default or drawn by its type."""
         if self.options.config is not None:
             return dict(self.options.config)
+        spec = self.info.config
         players = data.draw(st.integers(self.info.min_players, self.info.max_players))
-        ages = data.draw(st.permutations(range(players)))
-        config: dict[str, Any] = {"players": players}
-        if list(ages) != list(range(players)):
-            config["age_order"] = list(ages)
+        variant = data.draw(st.sampled_from(sorted(spec.variants)))
+        config: dict[str, Any] = {spec.players_key: players, **spec.variants[variant]}
+        for field in spec.fields:
+            if field.name in config:
+                continue
+            value = data.draw(_field_values(field, players))
+            if value is _DEFAULT:
+                continue
+            candidate = {**config, field.name: value}
+            if kernel.check_config(self.options.game, candidate) is None:
+                config = candidate
         return config
 
     def _example(self, data: st.DataObject) -> None:
@@ -193,9 +249,9 @@ class Driver:
                 if choice == CHOICES - 3:  # who plays it, named (KERNEL-ACTOR)
                     action["seat"] = "chance" if actor == kernel.CHANCE else actor
             elif choice == CHOICES - 1 and self.options.junk:
-                pick = data.draw(st.integers(0, len(JUNK)))
-                if pick < len(JUNK):
-                    action = JUNK[pick]
+                pick = data.draw(st.integers(0, len(self.junk)))
+                if pick < len(self.junk):
+                    action = self.junk[pick]
                 else:  # an action claimed by someone else than the actor (KERNEL-ACTOR)
                     action = {**(legal or universe)[0].to_data(),
                               "seat": 0 if actor == kernel.CHANCE else "chance"}
@@ -228,7 +284,7 @@ class Driver:
         try:
             if not self.peer.alive:
                 self.peer.start()
-            for config in BAD_CONFIGS:
+            for config in bad_configs(self.info):
                 if kernel.check_config(self.options.game, config) is None:
                     continue  # accepted by this game: not a bad configuration here
                 resp = self.peer.request("new", game=self.options.game, config=config)

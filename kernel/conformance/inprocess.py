@@ -6,9 +6,12 @@ method speaking the driver protocol (spec/PROTOCOL.md) on plain dicts, like
 text. Requests and responses still pass through JSON, so what works here
 works over a pipe.
 
+>>> import kernel
 >>> from kernel.conformance.server import KernelServer
->>> compare(KernelServer(), "camel-up-cards-2016", {"players": 2},
-...         [{"kind": "draw", "card": "blue+1"}, "fly:moon"]) is None
+>>> game = kernel.games()[0]
+>>> config = kernel.game_info(game).configs()[0]
+>>> first = kernel.legal_actions(kernel.new_game(game, config))[0].to_data()
+>>> compare(KernelServer(), game, config, [first, "fly:moon"]) is None
 True
 """
 

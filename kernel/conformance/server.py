@@ -1,11 +1,18 @@
 """The reference server: the driver protocol spoken by the kernel itself.
 
 Run ``python -m kernel.conformance.server`` and type requests, one JSON
-object per line::
+object per line (``race-kernel games`` lists the game ids; ``legal`` lists the
+actions to send)::
 
-    {"id": 1, "op": "new", "game": "camel-up-cards-2016", "config": {"players": 2}}
-    {"id": 2, "op": "legal"}
-    {"id": 3, "op": "apply", "action": {"kind": "draw", "card": "blue+1"}}
+    {"id": 1, "op": "hello", "protocol": 1}
+    {"id": 2, "op": "new", "game": "<game-id>", "config": {"players": 2}}
+    {"id": 3, "op": "legal"}
+    {"id": 4, "op": "apply", "action": <one of the actions listed>}
+
+``--plugin MODULE`` (repeatable) imports a game module that registers a game
+of its own before serving, like the environment variable
+``RACE_KERNEL_PLUGINS`` (see :mod:`kernel.games`): a game under development
+or a test-only game is then served like the registered ones.
 
 It shows the protocol in action (spec/PROTOCOL.md) and is the unchanged
 implementation the driver's own tests run against. :class:`KernelServer`
@@ -15,7 +22,8 @@ Every line gets exactly one response, whatever it holds: a line that is not
 a request the server reads (not UTF-8, not JSON, nested too deep, a float,
 an integer beyond 2**53, longer than the maximum line size) is answered
 ``{"id": null, "ok": false, "error": ...}`` and the server goes on. It exits
-with 0 at ``quit`` or the end of its input, 2 on a usage error.
+with 0 at ``quit`` or the end of its input, 2 on a usage error (an unknown
+argument, a plug-in that cannot be imported).
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from kernel.conformance.canonical import (
 from kernel.conformance.protocol import FEATURES, MAX_LINE, OPS, preview
 from kernel.core import Applied, ConfigError, PlainData, Rejected
 from kernel.decode import DecodeError, loads, show
+from kernel.games import load_plugin
 
 Response = dict[str, PlainData]
 
@@ -203,15 +212,26 @@ def _answer(server: KernelServer, raw: bytes | str) -> tuple[Response, PlainData
     return server.handle(request), request
 
 
+USAGE = "usage: python -m kernel.conformance.server [--plugin MODULE]..."
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m kernel.conformance.server``: serve stdin/stdout."""
-    if argv and argv[0] in ("-h", "--help"):
+    """``python -m kernel.conformance.server [--plugin MODULE]...``: serve stdin/stdout."""
+    args = list(argv or [])
+    if args and args[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    if argv:
-        print(f"usage: python -m kernel.conformance.server (no arguments; got "
-              f"{show(argv[0])})", file=sys.stderr)
-        return 2
+    while args:
+        if args[0] != "--plugin" or len(args) < 2:
+            print(f"{USAGE} (got {show(args[0])})", file=sys.stderr)
+            return 2
+        try:
+            load_plugin(args[1])
+        except ImportError as exc:
+            print(f"python -m kernel.conformance.server: {preview(str(exc), 400)}",
+                  file=sys.stderr)
+            return 2
+        args = args[2:]
     return serve(sys.stdin, sys.stdout)
 
 

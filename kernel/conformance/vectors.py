@@ -1,15 +1,19 @@
 """Golden vectors: seeded games, rejections and invariant checks, per game.
 
-``race-kernel vectors`` writes ``spec/<game-id>/vectors/``:
+``race-kernel vectors`` writes ``spec/<game-id>/vectors/``, from the game's
+conformance plan (``GameInfo.plan()``, :class:`kernel.plugin.Plan`):
 
-- ``game-p<N>[-ages<order>]-seed<S>.jsonl``: whole seeded games (traces,
-  spec/PROTOCOL.md): every player count, a non-default age order, and extra
-  seeds found to cover rules the others miss. Digests on every line, the
-  full state in the header, every ``FULL_EVERY`` steps and on the last line;
+- ``game-<configuration>-seed<S>.jsonl``: whole seeded games (traces,
+  spec/PROTOCOL.md), one per configuration of the plan, and extra seeds found
+  to cover rules the others miss. The configuration is named by
+  :func:`config_name` (``p4``, ``p2-long``, ``p4-seats2031``). Digests on every
+  line, the full state in the header, every ``FULL_EVERY`` steps and on the
+  last line;
 - ``rejections.jsonl``: a seeded game in which, before each action, every
   action of the game's universe that is not legal was tried, and the first
-  rejection of each (rule, action kind, phase) was recorded; junk inputs at
-  the start and at the end;
+  rejection of each (rule, action kind, phase) was recorded; junk inputs
+  derived from the game's vocabulary (:func:`junk_inputs`) at the start and
+  at the end;
 - ``status.jsonl``: candidate states that break invariants, each with the
   IDs ``kernel.status`` returns;
 - ``coverage.json``: where each rule ID of the game's catalogue is covered,
@@ -24,8 +28,8 @@ file. Two kinds are covered otherwise, and the report says so:
   ``new_game`` applies them and emits no events; the initial state of every
   configuration is recorded in full in the game files' headers;
 - invariants about consecutive states, which ``kernel.status`` (one state)
-  cannot name: a :data:`TRANSITION_CHECKS` entry checks them over every step
-  of the vectors and needs one witnessing step.
+  cannot name: the plan's ``transitions`` check them over every step of the
+  vectors and need one witnessing step.
 
 ``race-kernel vectors --check`` regenerates in memory and compares. A
 difference fails unless the game's version was bumped, the vectors
@@ -59,7 +63,8 @@ from kernel.conformance.trace import (
     text_of,
 )
 from kernel.core import Applied, PlainData, Rejected
-from kernel.plugin import Plan
+from kernel.plugin import Mutation, Plan
+from kernel.registry import GameInfo
 
 #: Full states on step lines every this many steps (and on the last line).
 FULL_EVERY: Final = 50
@@ -128,17 +133,63 @@ def plan_of(game: str) -> Plan:
 # generation
 
 
-JUNK_INPUTS: Final[tuple[PlainData, ...]] = (
-    "fly:moon",
-    17,
-    None,
-    {"kind": "teleport"},
-    {"kind": "palm", "space": "seven"},
-    {"kind": "leg"},
-    {"game": "no-such-game", "kind": "end"},
-    {"kind": "draw", "card": "blue+1", "seat": 0},
-    {"kind": "draw", "card": "blue+1", "seat": True},
-)
+#: Junk every game refuses: text that spells no action, a number, null, an
+#: unknown kind, another game's id.
+UNKNOWN_TEXT: Final = "fly:moon"
+UNKNOWN_KIND: Final = "teleport"
+OTHER_GAME: Final = "no-such-game"
+
+
+def junk_inputs(info: GameInfo, state: Any) -> tuple[tuple[PlainData, ...], tuple[PlainData, ...]]:
+    """The junk inputs of the rejection vectors (at the start, at the end), from the vocabulary.
+
+    At the start (``state``, the rejection game's initial state): text that
+    spells no action, a number, null, an unknown kind; the first seat kind
+    (vocabulary order; any kind when no seat kind has fields) with an integer
+    field, given a string there (``"seven"``), or failing that one with a
+    string field, given an integer; the next such kind after it (cyclically)
+    with a string field, that field missing; the first action of the universe
+    without fields (else the first) as another game's; the first legal action
+    claimed by a seat that is not to move, and by an ill-typed seat (``true``).
+    At the end (a finished game): the text that spells no action, and that
+    action without fields claimed by seat 0 (KERNEL-TERMINAL).
+    """
+    vocabulary = info.vocabulary
+    text = UNKNOWN_TEXT
+    while not isinstance(vocabulary.parse(text), Rejected):
+        text += "~"
+    kind = UNKNOWN_KIND
+    while kind in vocabulary.kinds:
+        kind += "~"
+    first: list[PlainData] = [text, 17, None, {"kind": kind}]
+    kinds = [k for k in vocabulary.kinds.values() if k.fields]
+    with_fields = [k for k in kinds if k.actor == "seat"] or kinds
+
+    def example(name: str) -> dict[str, PlainData]:
+        return next(a.to_data() for a in vocabulary.actions if a.kind == name)
+
+    typed = next((k for k in with_fields if any(f.type is int for f in k.fields)), None)
+    wrong_type: type = int
+    if typed is None:
+        typed, wrong_type = next(iter(with_fields), None), str
+    if typed is not None:
+        field = next(f for f in typed.fields if f.type is wrong_type)
+        first.append({**example(typed.name),
+                      field.name: "seven" if wrong_type is int else 7})
+        start = with_fields.index(typed)
+        ring = with_fields[start + 1:] + with_fields[:start + 1]
+        missing = next((k for k in ring if any(f.type is str for f in k.fields)), None)
+        if missing is not None:
+            strings = {f.name for f in missing.fields if f.type is str}
+            first.append({k: v for k, v in example(missing.name).items() if k not in strings})
+    bare = next((a for a in vocabulary.actions if not a.values), vocabulary.actions[0])
+    first.append({"game": OTHER_GAME, **bare.to_data()})
+    legal = info.legal_actions(state)
+    if legal:
+        claim: PlainData = 0 if info.current_actor(state) == kernel.CHANCE else "chance"
+        first.append({**legal[0].to_data(), "seat": claim})
+        first.append({**legal[0].to_data(), "seat": True})
+    return tuple(first), (text, {**bare.to_data(), "seat": 0})
 
 
 #: How a rule ID is covered, in the order the report lists them.
@@ -158,12 +209,51 @@ class VectorSet:
     broken_transitions: tuple[str, ...]
 
 
-def _config_name(config: Mapping[str, Any], seed: int) -> str:
-    name = f"game-p{config['players']}"
-    ages = config.get("age_order")
-    if ages is not None and list(ages) != list(range(int(config["players"]))):
-        name += "-ages" + "".join(str(a) for a in ages)
-    return f"{name}-seed{seed}.jsonl"
+def config_name(info: GameInfo, config: Mapping[str, Any]) -> str:
+    """A configuration as a vector file names it: ``p<N>``, then the variant, then the rest.
+
+    The player count comes first (``p4``); then the name of the first
+    non-standard variant whose settings the configuration has (``p2-long``),
+    those settings being named by it; then every other key whose value is not
+    its field's default, in the order of the game's ``ConfigSpec``, as the
+    first word of its name followed by its value (a list in the plural, its
+    items run together when each is one digit, else joined by ``.``):
+    ``{"players": 4, "seat_order": [2, 0, 3, 1]}`` is ``p4-seats2031``.
+
+    >>> import kernel
+    >>> config_name(kernel.game_info(kernel.games()[0]), {"players": 3})
+    'p3'
+    """
+    spec = info.config
+    rest = {k: v for k, v in config.items() if k != spec.players_key}
+    parts = [f"p{config.get(spec.players_key)}"]
+    for variant, settings in spec.variants.items():
+        if settings and all(k in rest and rest[k] == v for k, v in settings.items()):
+            parts.append(_name_part(variant))
+            rest = {k: v for k, v in rest.items() if k not in settings}
+            break
+    order = [f.name for f in spec.fields]
+    for key in sorted(rest, key=lambda k: (order.index(k) if k in order else len(order), k)):
+        field = spec.field(key)
+        if field is not None and not callable(field.default) and rest[key] == field.default:
+            continue
+        parts.append(_config_part(key, rest[key]))
+    return "-".join(parts)
+
+
+def _name_part(text: str) -> str:
+    return re.sub(r"[^a-z0-9.+]+", "", text.lower()) or "x"
+
+
+def _config_part(key: str, value: object) -> str:
+    stem = key.split("_")[0]
+    if isinstance(value, list | tuple):
+        items = [str(v) for v in value]
+        joined = "".join(items) if all(len(i) == 1 for i in items) else ".".join(items)
+        return _name_part(stem + ("" if stem.endswith("s") else "s") + joined)
+    if isinstance(value, bool):
+        return _name_part(stem if value else "no" + stem)
+    return _name_part(f"{stem}{value}")
 
 
 class _Builder:
@@ -195,7 +285,7 @@ class _Builder:
     def add_game(self, config: Mapping[str, Any], seed: int) -> kernel.Trace:
         """Add the file of a seeded game played by the uniform policy."""
         trace = kernel.play(self.game, config, seed)
-        name = _config_name(config, seed)
+        name = f"game-{config_name(self.info, config)}-seed{seed}.jsonl"
         lines = lines_of(trace, full_every=FULL_EVERY, kind="game")
         self.files[name] = text_of(lines)
         for no, line in enumerate(lines, start=1):
@@ -239,14 +329,15 @@ class _Builder:
                 raise KernelBugError(f"kernel.apply accepted {json.dumps(action)}, which is not "
                                      f"among its legal actions (KERNEL-LEGAL), in "
                                      f"{_where(state)}")
-            key = (result.rule, kind, str(kernel.to_data(state).get("phase")))
+            key = (result.rule, kind, str(kernel.to_data(state).get(plan.phase_key)))
             if key in seen:
                 return
             seen.add(key)
             lines.append(step_line(len(lines), actor, action, result, state))
             self.cover(result.rule, "rejections", f"{REJECTIONS_FILE}:{len(lines)}")
 
-        for junk in JUNK_INPUTS:  # each junk input is its own kind
+        at_start, at_end = junk_inputs(self.info, state)
+        for junk in at_start:  # each junk input is its own kind
             attempt(junk, "junk " + json.dumps(junk, sort_keys=True))
         steps = 0
         while True:
@@ -272,7 +363,7 @@ class _Builder:
             for e in result.events:
                 for r in e.rules:
                     self.cover(r, "events", f"{REJECTIONS_FILE}:{len(lines)}")
-        for junk in (JUNK_INPUTS[0], {"kind": "end", "seat": 0}):
+        for junk in at_end:
             attempt(junk, "at the end " + json.dumps(junk, sort_keys=True))
         last = lines[-1]
         last["state"] = state_to_data(state)
@@ -286,21 +377,14 @@ class _Builder:
             "game": self.game, "version": self.info.version, "config": dict(base.config),
             "kind": "status", "digest": "",
         }]
-        states = [base.initial, *(st.state for st in base.steps)]
-        by_phase: dict[str, dict[str, Any]] = {}
-        for s in states:
+        by_phase: dict[str, list[dict[str, Any]]] = {}
+        for s in (base.initial, *(st.state for st in base.steps)):
             data = kernel.to_data(s)
-            phase = str(data.get("phase"))
-            if phase == "play" and not (data.get("palm") or data.get("fennec")):
-                continue  # prefer a play state with a figure on the track
-            by_phase.setdefault(phase, data)
-        for s in states:
-            data = kernel.to_data(s)
-            by_phase.setdefault(str(data.get("phase")), data)
+            by_phase.setdefault(str(data.get(self.plan.phase_key)), []).append(data)
         for name, phase, mutate in self.plan.mutations:
-            if phase not in by_phase:
+            candidate = _mutated(mutate, by_phase.get(phase, []))
+            if candidate is None:
                 continue
-            candidate = mutate(copy.deepcopy(by_phase[phase]))
             status = list(kernel.status(candidate))
             lines.append({"type": "status", "name": name, "candidate": candidate,
                           "status": status})
@@ -317,8 +401,10 @@ class _Builder:
         self.add_status(traces[min(2, len(traces) - 1)])
         self.cover_setup()
         missing = self.missing()
-        # extra seeds for the rules the base games miss (deterministic order)
-        players = [c for c in self.plan.configs if "age_order" not in c] or list(self.plan.configs)
+        # extra seeds for the rules the base games miss (deterministic order), played
+        # with the plan's configurations that are a variant at a player count
+        variants = self.info.configs()
+        players = [c for c in self.plan.configs if dict(c) in variants] or list(self.plan.configs)
         for i, seed in enumerate(EXTRA_SEEDS):
             if not missing:
                 break
@@ -370,8 +456,22 @@ def _apply(state: Any, action: PlainData) -> Applied | Rejected:
 
 def _where(state: Any) -> str:
     data = kernel.to_data(state)
-    return (f"phase {data.get('phase')}, leg {data.get('leg')}, turn {data.get('turn')} "
-            f"(state {dumps(data)[:200]}...)")
+    return f"the state {dumps(data)[:300]}..."
+
+
+def _mutated(mutate: Mutation, bases: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The mutation of the first base it suits (a copy; None when it suits none).
+
+    A mutation raises LookupError for a state that does not suit it (nothing to
+    break there, or not the base the game prefers); the next state of the
+    phase is tried.
+    """
+    for data in bases:
+        try:
+            return mutate(copy.deepcopy(data))
+        except LookupError:
+            continue
+    return None
 
 
 def generate(game: str, spec_dir: Path) -> VectorSet:

@@ -2,7 +2,8 @@
 
 A catalogue is prose with a fixed skeleton (see ``spec/README.md``):
 
-- header lines ``Game: <game-id>`` and ``Behaviour version: <n>``;
+- header lines ``Game: <game-id>`` (or, for rules several games share, the
+  family's name, which is its folder's) and ``Behaviour version: <n>``;
 - one ``### <RULE-ID>: <title>`` heading per rule, followed by the rulebook
   words (``>`` quote lines), a ``Reading:`` paragraph, optionally
   ``Interpretation:`` / ``Alternatives:`` / ``Why:`` paragraphs, and an
@@ -27,16 +28,16 @@ EXAMPLE_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 def id_pattern(prefixes: Iterable[str]) -> re.Pattern[str]:
-    """The regex of rule IDs for the given prefixes (``"CUC-"``, ``"KERNEL-"``...).
+    """The regex of rule IDs for the given prefixes (``"ABC-"``, ``"KERNEL-"``...).
 
-    >>> [m.group() for m in id_pattern(["CUC-"]).finditer("CUC-MOVE-PALM and CUC-INV-*")]
-    ['CUC-MOVE-PALM']
+    >>> [m.group() for m in id_pattern(["ABC-"]).finditer("ABC-MOVE-ONE and ABC-INV-*")]
+    ['ABC-MOVE-ONE']
     """
     names = sorted({p.rstrip("-") for p in prefixes if p.rstrip("-")})
     if not names:
         raise ValueError("no rule prefixes")
     alternation = "|".join(re.escape(n) for n in names)
-    # ``CUC-MOVE-*`` names a family of rules, not one ID: the lookahead skips it.
+    # ``ABC-MOVE-*`` names a group of rules, not one ID: the lookahead skips it.
     return re.compile(rf"\b(?:{alternation})-[A-Z0-9]+(?:-[A-Z0-9]+)*\b(?!-\*)")
 
 

@@ -83,6 +83,31 @@ def versions() -> dict[str, int]:
     return {g: kernel.game_info(g).version for g in kernel.games()}
 
 
+def game_prefixes() -> dict[str, tuple[str, ...]]:
+    """Each registered game's own rule-ID prefixes (a family's may be in several)."""
+    return {g: tuple(kernel.game_info(g).rule_prefixes) for g in kernel.games()}
+
+
+def game_dirs(root: Path) -> list[Path]:
+    """The package folders of the registered games that are not under ``root/kernel``
+    (plug-ins): their code counts as code, not as tests."""
+    kernel_dir = (root / "kernel").resolve()
+    out: list[Path] = []
+    for g in kernel.games():
+        module = sys.modules.get(kernel.game_info(g).state_type.__module__)
+        if module is None:
+            continue
+        package = sys.modules.get(module.__package__ or "")
+        source = getattr(package or module, "__file__", None)
+        if not source:
+            continue
+        path = Path(source).resolve()
+        folder = path.parent if package is not None else path
+        if not folder.is_relative_to(kernel_dir) and folder not in out:
+            out.append(folder)
+    return out
+
+
 class UsageError(Exception):
     """A usage error a command reports in one line (exit 2)."""
 
@@ -171,13 +196,13 @@ def export_document(spec_dir: Path, suite: Suite, game: str | None = None) -> di
             continue
         try:
             info = kernel.game_info(gid)
-            version, prefix = info.version, info.rule_prefixes[0]
+            version, prefixes = info.version, list(info.rule_prefixes)
         except kernel.ConfigError:
-            version, prefix = 0, ""
+            version, prefixes = 0, []
         games.append({
             "game": gid,
             "behaviour_version": version,
-            "rule_prefix": prefix,
+            "rule_prefixes": prefixes,
             "fixtures": suite.fixtures(gid),
         })
     rules = [
@@ -247,7 +272,8 @@ def trace(argv: Sequence[str]) -> int:
               "a checkout, to check them)", file=sys.stderr)
     else:
         root = spec_dir.parent
-    report = gate.run(root, spec_dir, prefixes(), versions(), check_tests=check_tests)
+    report = gate.run(root, spec_dir, prefixes(), versions(), check_tests=check_tests,
+                      games=game_prefixes(), code_dirs=game_dirs(root))
     if not args.gaps_only:
         for line in gate.table(report):
             print(line)

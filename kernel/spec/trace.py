@@ -2,21 +2,31 @@
 
 For every rule ID of every catalogue (``spec/*/rules.md``) the gate finds
 where it is named in kernel code (``kernel/**/*.py``, without the spec tools
-in ``kernel/spec/``), in tests (``tests/**/*.py``) and in examples (an
-example's ``rules`` list). A gap is any of:
+in ``kernel/spec/``, and the package of every registered game that lives
+elsewhere, such as a plug-in), in tests (``tests/**/*.py``, without those
+packages) and in examples (an example's ``rules`` list). A gap is any of:
 
 - a rule not named in code, or in any test, or by any example;
 - an ID named in code, tests, examples or catalogue prose that no catalogue
-  defines (IDs are the registry's rule prefixes plus ``KERNEL-``);
-- a rule ID defined twice, or with a prefix that is not registered;
+  defines (IDs are the registered games' rule prefixes plus ``KERNEL-``);
+- a rule ID defined twice, or with a prefix that is not registered (in a
+  game's catalogue: not one of that game's prefixes);
 - a rule without rulebook words (``>`` quotes) or without a ``Reading:``;
 - an ``Interpretation:`` without its ``Alternatives:`` and ``Why:``;
 - an ``Examples:`` line that differs from the examples naming the rule;
 - a ``Behaviour version:`` missing or different from the registry's
   ``GameInfo.version``, a missing ``CHANGELOG.md`` entry for a version,
-  a registered game without a catalogue;
+  a registered game without a catalogue, a catalogue that belongs to no
+  registered game and to no family;
 - ``spec/INTERPRETATIONS.md`` out of date;
 - an example file that does not load (JSON, schema, duplicate ids, fixtures).
+
+A catalogue is a game's (``spec/<game-id>/rules.md``, ``Game: <game-id>``),
+the API's (``spec/kernel/rules.md``) or a **family's**: rules several games
+share under a prefix each of them registers (``spec/<family>/rules.md`` with
+``Game: <family>``, every rule with a prefix some registered game lists in
+its ``rule_prefixes``). A family's catalogue has its own behaviour version
+and changelog.
 """
 
 from __future__ import annotations
@@ -127,14 +137,26 @@ def _rel(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
+def _family(c: cat.Catalogue, games: Mapping[str, Sequence[str]] | None) -> bool:
+    """Is ``c`` a family's catalogue: rules under prefixes registered games share?"""
+    if games is None or c.directory in games or c.directory == API_CATALOGUE:
+        return False
+    registered = {p for prefixes in games.values() for p in prefixes}
+    return bool(c.rules) and all(r.id.startswith(tuple(registered)) for r in c.rules)
+
+
 def _catalogue_gaps(c: cat.Catalogue, versions: Mapping[str, int], prefixes: Sequence[str],
-                    root: Path) -> list[Gap]:
+                    root: Path, games: Mapping[str, Sequence[str]] | None = None) -> list[Gap]:
     where = _rel(c.path, root)
     gaps: list[Gap] = []
     if c.game is None:
         gaps.append(Gap("catalogue", f"{where}: no 'Game:' line"))
     if c.version is None:
         gaps.append(Gap("version", f"{where}: no 'Behaviour version: <n>' line"))
+    family = _family(c, games)
+    if family and c.game is not None and c.game != c.directory:
+        gaps.append(Gap("catalogue", f"{where}:{c.game_line}: Game: {c.game!r} but the "
+                                     f"family's folder is {c.directory!r}"))
     if c.directory in versions:
         if c.game != c.directory:
             gaps.append(Gap("catalogue", f"{where}:{c.game_line}: Game: {c.game!r} but the "
@@ -143,9 +165,11 @@ def _catalogue_gaps(c: cat.Catalogue, versions: Mapping[str, int], prefixes: Seq
             gaps.append(Gap("version", f"{where}:{c.version_line}: Behaviour version "
                                        f"{c.version} but the registry's GameInfo.version is "
                                        f"{versions[c.directory]}"))
-    elif c.directory != API_CATALOGUE:
+    elif c.directory != API_CATALOGUE and not family:
         gaps.append(Gap("catalogue", f"{where}: catalogue of {c.directory!r}, which is no "
-                                     "registered game"))
+                                     "registered game" + (" and no family of registered "
+                                                          "prefixes" if games else "")))
+    own = tuple(games[c.directory]) if games and c.directory in games else None
     if c.version is not None:
         gaps.extend(_changelog_gaps(c.path.parent, c.version, where))
     for rule in c.rules:
@@ -153,6 +177,9 @@ def _catalogue_gaps(c: cat.Catalogue, versions: Mapping[str, int], prefixes: Seq
         if not any(rule.id.startswith(p) for p in prefixes):
             gaps.append(Gap("prefix", f"{at}: prefix not registered (known: "
                                       f"{', '.join(prefixes)})", rule.id))
+        elif own is not None and not rule.id.startswith(own):
+            gaps.append(Gap("prefix", f"{at}: not one of the game's prefixes "
+                                      f"({', '.join(own)})", rule.id))
         if not rule.quotes:
             gaps.append(Gap("words", f"{at}: no rulebook words ('>' quote lines)", rule.id))
         if rule.reading is None:
@@ -171,13 +198,20 @@ def _catalogue_gaps(c: cat.Catalogue, versions: Mapping[str, int], prefixes: Seq
 
 
 def run(root: Path, spec_dir: Path, prefixes: Sequence[str], versions: Mapping[str, int],
-        suite: Suite | None = None, *, check_tests: bool = True) -> Report:
+        suite: Suite | None = None, *, check_tests: bool = True,
+        games: Mapping[str, Sequence[str]] | None = None,
+        code_dirs: Sequence[Path] = ()) -> Report:
     """Check traceability of the catalogues under ``spec_dir`` against ``root``.
 
-    ``prefixes`` are the rule ID prefixes (``"CUC-"``, ``"KERNEL-"``), ``versions``
-    the registered games' behaviour versions. ``check_tests=False`` leaves the
-    tests out (an installed package has none): no test is scanned and a rule
-    missing from the tests is no gap.
+    ``prefixes`` are the rule ID prefixes (every registered game's, and
+    ``"KERNEL-"``), ``versions`` the registered games' behaviour versions.
+    ``games`` maps each registered game to its own prefixes: with it, a game's
+    catalogue may use only its prefixes, and a catalogue of no registered game
+    whose rules all use registered prefixes is a family's. ``code_dirs`` are
+    more folders of code (registered games' packages outside ``kernel/``):
+    scanned as code, and left out of the tests. ``check_tests=False`` leaves
+    the tests out (an installed package has none): no test is scanned and a
+    rule missing from the tests is no gap.
     """
     prefixes = tuple(sorted(set(prefixes)))
     pattern = cat.id_pattern(prefixes)
@@ -187,7 +221,7 @@ def run(root: Path, spec_dir: Path, prefixes: Sequence[str], versions: Mapping[s
 
     defined: dict[str, tuple[cat.Catalogue, cat.Rule]] = {}
     for c in catalogues:
-        gaps.extend(_catalogue_gaps(c, versions, prefixes, root))
+        gaps.extend(_catalogue_gaps(c, versions, prefixes, root, games))
         for rule in c.rules:
             if rule.id in defined:
                 other = defined[rule.id][1]
@@ -202,11 +236,16 @@ def run(root: Path, spec_dir: Path, prefixes: Sequence[str], versions: Mapping[s
                                          f"spec/{game}/rules.md"))
 
     kernel_dir = root / "kernel"
-    code_files = [p for p in kernel_dir.rglob("*.py")
-                  if p.relative_to(kernel_dir).parts[0] != "spec"]
+    code_files = {p for p in kernel_dir.rglob("*.py")
+                  if p.relative_to(kernel_dir).parts[0] != "spec"}
+    extra = [d.resolve() for d in code_dirs]
+    for folder in extra:
+        code_files.update(folder.rglob("*.py") if folder.is_dir() else [folder])
     spec_tools = list((kernel_dir / "spec").rglob("*.py"))
     code = scan(code_files, root, pattern)
-    tests = scan((root / "tests").rglob("*.py"), root, pattern) if check_tests else {}
+    test_files = [p for p in (root / "tests").rglob("*.py")
+                  if not any(p.resolve().is_relative_to(d) for d in extra)]
+    tests = scan(test_files, root, pattern) if check_tests else {}
     named: dict[str, list[Ref]] = {}
     for source in (code, tests, scan(spec_tools, root, pattern),
                    scan(spec_dir.glob("*/examples/*.json"), root, pattern),
@@ -229,7 +268,8 @@ def run(root: Path, spec_dir: Path, prefixes: Sequence[str], versions: Mapping[s
         row = Row(rule_id, c.directory, tuple(code.get(rule_id, ())),
                   tuple(tests.get(rule_id, ())), tuple(by_rule.get(rule_id, ())))
         rows.append(row)
-        for kind, where, found in (("code", "kernel code (kernel/**/*.py)", row.code),
+        for kind, where, found in (("code", "kernel code (kernel/**/*.py)" if not extra else
+                                    "code (kernel/**/*.py and the games' packages)", row.code),
                                    ("tests", "any test (tests/**/*.py)", row.tests),
                                    ("examples", "any example", row.examples)):
             if not found and (kind != "tests" or check_tests):

@@ -1,15 +1,18 @@
-"""The test oracle that other implementations can import.
+"""The test oracle that other implementations can import: generic, for every game.
 
 - :mod:`kernel.testing.adapter`: the small protocol an implementation offers
   (new game, actor, legal actions, chance outcomes, apply, plain data) and
-  :class:`~kernel.testing.adapter.KernelAdapter`, the kernel's own.
+  :class:`~kernel.testing.adapter.GameInfoAdapter`, the kernel's own for any
+  registered game.
 - :mod:`kernel.testing.checks`: generic checks that hold for every registered
-  game (OpenSpiel's random-simulation checks are the model).
-- :mod:`kernel.testing.model`: an independent list-of-stacks model of the
-  Camel Up Cards race and its money, written from the rulebook.
-- :mod:`kernel.testing.machine`: a Hypothesis ``RuleBasedStateMachine`` that
-  drives an implementation through an adapter and compares it with the model
-  after every step.
-- :mod:`kernel.testing.perft`: leg-perft node counts (chance, decision and
+  game (OpenSpiel's random-simulation checks are the model), including what a
+  seat may see: observations, the events it is shown and its information
+  state do not change when only what it may not see changes.
+- :mod:`kernel.testing.perft`: perft node counts (chance, decision and
   terminal nodes below a position) and their ``.perft`` files.
+- :mod:`kernel.testing.fuzz`: hostile input for every registered game.
+
+Nothing here names a game. A game's own oracle (an independent model of its
+rules and a state machine comparing an implementation with it) lives in the
+game's package, e.g. ``kernel/games/<package>/machine.py`` and ``model.py``.
 """

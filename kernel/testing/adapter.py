@@ -2,14 +2,14 @@
 
 An implementation of a game (the kernel, or another Python implementation
 under test) is driven through :class:`Adapter`: actions are their canonical
-texts (``reveal``, ``palm:7``, ``draw:blue+1``), states are opaque values the
-adapter understands, and ``to_data`` gives the plain-data form of
+texts (``kind`` or ``kind:v1:v2``, as the game's vocabulary writes them), states
+are opaque values the adapter understands, and ``to_data`` gives the plain-data form of
 ``spec/PROTOCOL.md``, which the machine compares with its own model.
 
 An implementation that keeps its own state type writes a few lines::
 
     class MyAdapter:
-        game = "camel-up-cards-2016"
+        game = "<game-id>"
         def new_game(self, config): return my.new(config)
         def current_actor(self, state): return my.actor(state)   # seat, -1 chance, -2 over
         def legal_actions(self, state): return [a.text for a in my.legal(state)]
@@ -21,9 +21,11 @@ An implementation that keeps its own state type writes a few lines::
         def from_data(self, data): return my.from_data(data)
         def status(self, data): return kernel.status(data)   # the kernel's invariants
 
-and runs ``run_machine(MyAdapter())`` (:mod:`kernel.testing.machine`). An
-adapter whose ``apply`` returns the kernel's events sets ``checks_events =
-True`` to have the machine compare them too (kind, rule IDs, data).
+and runs the game's own state machine with it (a game's oracle lives in its
+package, e.g. ``run_machine(MyAdapter())`` of its ``machine`` module) or the
+perft files (:mod:`kernel.testing.perft`). An adapter whose ``apply`` returns
+the kernel's events sets ``checks_events = True`` to have a machine compare
+them too (kind, rule IDs, data).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class Adapter(Protocol):
     game: str
 
     def new_game(self, config: Mapping[str, Any]) -> Any:
-        """The initial state for ``config`` (e.g. ``{"players": 3, "age_order": [2, 0, 1]}``)."""
+        """The initial state for ``config`` (e.g. ``{"players": 3}``)."""
         ...
 
     def current_actor(self, state: Any) -> int:
@@ -109,8 +111,8 @@ class GameInfoAdapter:
         return self.info.status(data)
 
 
-def kernel_adapter(game: str = "camel-up-cards-2016") -> GameInfoAdapter:
-    """The kernel's own adapter for ``game`` (the default of the machine and perft)."""
+def kernel_adapter(game: str) -> GameInfoAdapter:
+    """The kernel's own adapter for the registered game ``game`` (ConfigError if unknown)."""
     import kernel
 
     return GameInfoAdapter(kernel.game_info(game))

@@ -11,8 +11,15 @@ Hypothesis over every game of ``kernel.games()`` and every
 
 What hides what is game knowledge: each game's ``GameInfo.hooks``
 (:class:`kernel.plugin.GameHooks`) give the zones that are multisets and the
-zones hidden from each seat (used to build an observation twin), where the
-scores are, and a hard bound on the steps of one segment of play (a leg).
+zones hidden from each seat (used to build a hidden twin), where the scores
+are, and a hard bound on the steps of one segment of play (a round, a leg).
+
+What a seat may see is checked three ways (KERNEL-OBSERVATION): its
+observation (:func:`check_observation`), the events it is shown
+(``kernel.events_seen``) and its information state
+(``kernel.information_state``, its perfect-recall view of a history)
+(:func:`check_hidden_histories`, :func:`check_chance_twins`): none of them
+may change when only what the seat may not see changes.
 """
 
 from __future__ import annotations
@@ -318,7 +325,7 @@ def check_other_game_rejected(info: GameInfo, state: Any, other: str = "some-oth
     another game, is refused naming KERNEL-GAME. Returns the count."""
     before = snapshot(info, state)
     for a in info.all_actions:
-        check_rejected(info, state, Action(other, a.kind, a.arg), rule="KERNEL-GAME",
+        check_rejected(info, state, Action(other, a.kind, *a.values), rule="KERNEL-GAME",
                        before=before)
         check_rejected(info, state, {**a.to_data(), "game": other}, rule="KERNEL-GAME",
                        before=before)
@@ -333,7 +340,7 @@ def check_junk_rejected(
     """Junk input is refused without an exception and leaves the state untouched.
 
     KERNEL-INPUT and KERNEL-GAME. A junk value that happens to spell a legal
-    action (a random text "end") must then behave exactly like that action.
+    action (a random short text) must then behave exactly like that action.
     """
     before = snapshot(info, state)
     try:
@@ -475,6 +482,144 @@ def check_observation(info: GameInfo, state: Any, rng: random.Random) -> int:
     return differing
 
 
+def _seen(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
+    """The events as ``seat`` is shown them (``kernel.events_seen``), as plain data."""
+    from kernel.api import events_seen
+
+    return [e.to_data() for e in events_seen(events, seat)]
+
+
+def _registered(info: GameInfo) -> bool:
+    from kernel.registry import GAMES
+
+    return GAMES.get(info.id) is info
+
+
+def _common_action(info: GameInfo, a: Any, b: Any, rng: random.Random) -> Action | None:
+    """An action legal in both states (a chance outcome of both at chance nodes), or None."""
+    if info.current_actor(a) != info.current_actor(b):
+        return None
+    other = set(info.legal_actions(b))
+    common = [x for x in info.legal_actions(a) if x in other]
+    return common[rng.randrange(len(common))] if common else None
+
+
+def _walk_twins(
+    info: GameInfo, seat: int, starts: tuple[Any, Any], firsts: tuple[Action, Action],
+    rng: random.Random, steps: int, label: str,
+) -> int:
+    """Two histories in step from ``starts``: first ``firsts``, then the same actions.
+
+    After each step, while the seat's observations are equal, the events it is
+    shown and its information states of the two histories must be equal. The
+    walk stops at the first step after which the seat can tell the histories
+    apart by rule: its observations differ, or another seat's action showed it
+    different events (that seat's hidden card played face up). Returns the
+    number of steps compared.
+    """
+    from kernel.api import Step, Trace, information_state
+
+    registered = _registered(info)
+    histories: tuple[list[Step], list[Step]] = ([], [])
+    a, b = starts
+    first_a, first_b = firsts
+    compared = 0
+    for _ in range(steps):
+        actor = info.current_actor(a)
+        if actor == TERMINAL or info.current_actor(b) != actor:
+            break
+        ra, rb = info.apply(a, first_a), info.apply(b, first_b)
+        if not isinstance(ra, Applied) or not isinstance(rb, Applied):
+            break
+        if info.observation(ra.state, seat) != info.observation(rb.state, seat):
+            break
+        seen_a, seen_b = _seen(ra.events, seat), _seen(rb.events, seat)
+        if seen_a != seen_b:
+            if actor not in (CHANCE, seat):
+                break  # another seat's action may show the seat that seat's hidden cards
+            diff = next((x, y) for x, y in zip([*seen_a, None], [*seen_b, None], strict=False)
+                        if x != y)
+            _fail(f"KERNEL-OBSERVATION: {label}: seat {seat} is shown different events "
+                  f"({first_a.text} / {first_b.text}: {diff[0]} / {diff[1]}) although its "
+                  f"observation is the same: an event shows what the seat may not see "
+                  f"(mark it secret: Event.secret and Event.owners)")
+        histories[0].append(Step(actor, first_a, ra.events, ra.state))
+        histories[1].append(Step(actor, first_b, rb.events, rb.state))
+        if registered:
+            views = [information_state(Trace(info.id, info.version, {}, 0, start, tuple(h)), seat)
+                     for start, h in zip(starts, histories, strict=True)]
+            if views[0] != views[1]:
+                keys = sorted(k for k in views[0] if views[0][k] != views[1].get(k))
+                _fail(f"KERNEL-OBSERVATION: {label}: seat {seat}'s information state differs "
+                      f"({keys}) between two histories it cannot tell apart")
+        compared += 1
+        a, b = ra.state, rb.state
+        common = _common_action(info, a, b, rng)
+        if common is None:
+            break
+        first_a = first_b = common
+    return compared
+
+
+def check_chance_twins(info: GameInfo, state: Any, rng: random.Random, steps: int = 4) -> int:
+    """At a chance node, outcomes a seat cannot tell apart show it the same events
+    (KERNEL-OBSERVATION, for events and histories).
+
+    For each seat the outcomes are grouped by the seat's observation after
+    them (a card dealt to another seat leaves it unchanged). Within a group the
+    events as the seat is shown them (``kernel.events_seen``) must be equal,
+    and so must its information states (``kernel.information_state``) of the
+    one-step histories; one pair per seat is continued with the same actions
+    for up to ``steps`` steps. An event that forgets to mark a dealt card
+    secret fails here. Returns the number of twin pairs compared.
+    """
+    if info.current_actor(state) != CHANCE:
+        return 0
+    applied = [(a, r.state) for a, _ in info.chance_outcomes(state)
+               if isinstance(r := info.apply(state, a), Applied)]
+    pairs = 0
+    for seat in range(info.seats(state)):
+        groups: dict[str, list[Action]] = {}
+        for a, nxt in applied:
+            key = json.dumps(info.observation(nxt, seat), sort_keys=True)
+            groups.setdefault(key, []).append(a)
+        length = steps
+        for members in groups.values():
+            for other in members[1:]:
+                pairs += bool(_walk_twins(info, seat, (state, state), (members[0], other), rng,
+                                          length, "chance outcomes"))
+                length = 1
+    return pairs
+
+
+def check_hidden_histories(info: GameInfo, state: Any, rng: random.Random,
+                           steps: int = 8) -> int:
+    """The events a seat is shown and its information state do not change when only
+    what it may not see changes (KERNEL-OBSERVATION, for events and histories).
+
+    For every seat, the state and its hidden twin for that seat
+    (:func:`hidden_twin` over the hooks' hidden zones) play the same actions,
+    chosen among those legal in both (chance outcomes included), while they
+    stay legal in both; after each step, while the seat's observations are
+    equal, the events it is shown and its information states of the two
+    histories must be equal. Returns the number of steps compared.
+    """
+    hooks = hooks_for(info.id)
+    data = info.to_data(state)
+    compared = 0
+    for seat in range(info.seats(state)):
+        twin_data = hidden_twin(data, hooks.hidden_zones(data, seat), rng)
+        if twin_data is None:
+            continue
+        twin = info.from_data(twin_data)
+        first = _common_action(info, state, twin, rng)
+        if first is None:
+            continue
+        compared += _walk_twins(info, seat, (state, twin), (first, first), rng, steps,
+                                "hidden twin")
+    return compared
+
+
 def check_terminal(info: GameInfo, state: Any) -> None:
     """A finished game (KERNEL-TERMINAL): nothing legal; an outcome with a score per
     seat, equal to the table's, within the game's score bounds; the winners hold
@@ -562,27 +707,28 @@ def walk(
 def check_game_length(
     info: GameInfo, config: Mapping[str, Any], seed: int, max_steps: int
 ) -> list[Any]:
-    """A random game ends within ``max_steps`` steps, and no leg exceeds its hard bound.
+    """A random game ends within its bound, and no segment of play exceeds its hard bound.
 
-    The rules give no bound on a whole game (a fennec can cancel every move of
-    a leg, and legs repeat), so the whole-game bound is a generous one for
-    random play; the bound per segment (a leg) is a hard one
-    (``GameHooks.segment_bound``).
-    Returns the states of the game.
+    The bound is the game's ``max_game_length`` when it has one (a hard bound:
+    KERNEL-TERMINAL), else ``max_steps``, a generous bound for random play (a
+    game whose rules allow endless play says so in ``GameInfo.truncation``).
+    The bound per segment (``GameHooks.segment_bound``), when the game has
+    segments, is a hard one. Returns the states of the game.
     """
-    states, _ = walk(info, config, seed, max_steps)
+    bound = max_steps if info.max_game_length is None else info.max_game_length
+    states, _ = walk(info, config, seed, bound)
     if info.current_actor(states[-1]) != TERMINAL:
-        _fail(f"game length: {info.id} {dict(config)} seed {seed} did not end in {max_steps} steps")
+        _fail(f"game length: {info.id} {dict(config)} seed {seed} did not end in {bound} steps")
     hooks = hooks_for(info.id)
     if hooks.segment_key is None or hooks.segment_bound is None:
         return states
-    per_leg: dict[int, int] = {}
+    per_segment: dict[int, int] = {}
     for s in states[1:]:
-        leg = int(info.to_data(s)[hooks.segment_key])
-        per_leg[leg] = per_leg.get(leg, 0) + 1
-    bound = hooks.segment_bound(info.to_data(states[0]))
-    for leg, count in per_leg.items():
-        if count > bound + 1:  # + the step that ended the segment before (or the 5th reveal)
-            _fail(f"game length: {hooks.segment_key} {leg} took {count} steps, "
-                  f"more than its bound {bound}")
+        segment = int(info.to_data(s)[hooks.segment_key])
+        per_segment[segment] = per_segment.get(segment, 0) + 1
+    most = hooks.segment_bound(info.to_data(states[0]))
+    for segment, count in per_segment.items():
+        if count > most + 1:  # + the step that ended the segment before
+            _fail(f"game length: {hooks.segment_key} {segment} took {count} steps, "
+                  f"more than its bound {most}")
     return states

@@ -28,7 +28,7 @@ import attrs
 
 from kernel.core import Action, Applied, Rejected
 from kernel.decode import show
-from kernel.registry import GameInfo
+from kernel.registry import GAMES, GameInfo
 
 #: The longest reason a rejection may carry, and the longest error message.
 MAX_REASON: Final = 400
@@ -71,9 +71,16 @@ def hostile_value(rng: random.Random, depth: int = 0) -> Any:
     return {hostile_key(rng): hostile_value(rng, depth + 1) for _ in range(rng.randrange(4))}
 
 
+def _field_names() -> tuple[str, ...]:
+    """The field names of every registered game's action kinds, sorted."""
+    return tuple(sorted({f.name for info in GAMES.values()
+                         for kind in info.vocabulary.kinds.values() for f in kind.fields}))
+
+
 def hostile_key(rng: random.Random) -> Any:
-    return rng.choice(("kind", "game", "seat", "space", "card", "camel", "x", "", " kind",
-                       "KIND", "\u00e9"))
+    """A key: the action keys, the registered games' field names, or near misses."""
+    return rng.choice(("kind", "game", "seat", *_field_names(), "x", "", " kind", "KIND",
+                       "\u00e9"))
 
 
 def nested(depth: int, shape: str = "list") -> Any:
@@ -96,7 +103,7 @@ def _random_path(data: Any, rng: random.Random) -> tuple[Any, ...]:
     """A path into a document (keys and indices), found by a random walk from the root.
 
     Each step goes one level deeper with probability 4/5, so fields a few
-    levels down (a card in a hand, a camel in a stack) are reached often,
+    levels down (an item of a list inside an object) are reached often,
     and a huge list costs no more than a small one.
     """
     path: tuple[Any, ...] = ()

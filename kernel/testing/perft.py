@@ -4,7 +4,7 @@ A ``.perft`` file (python-chess style) lists positions::
 
     # comment
     id last-card-2p
-    state {"game": "camel-up-cards-2016", ...}     (plain data, one line)
+    state {"game": "<game-id>", ...}     (plain data, one line)
     perft 1 7
     nodes 2 chance=1 decision=36 terminal=0
 
@@ -14,12 +14,13 @@ probability). ``nodes D chance=C decision=X terminal=T`` splits those nodes by
 kind. A terminal node has no children, so it counts only at its own depth.
 
 The walk uses the public API only, through an
-:class:`~kernel.testing.adapter.Adapter` (the kernel's by default), so
-another implementation can be pinned by the same files. On a mismatch the
+:class:`~kernel.testing.adapter.Adapter` (by default the kernel's, for the
+game each position's state names), so another implementation can be pinned
+by the same files. On a mismatch the
 runner prints a "divide": the count below each first action, to find the
 wrong subtree::
 
-    python -m kernel.testing.perft spec/camel-up-cards-2016/perft/*.perft
+    python -m kernel.testing.perft spec/<game-id>/perft/*.perft
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 import attrs
 
 from kernel.core import CHANCE, TERMINAL, Applied
-from kernel.testing.adapter import Adapter, kernel_adapter
+from kernel.testing.adapter import Adapter, GameInfoAdapter, kernel_adapter
 
 KINDS = ("chance", "decision", "terminal")
 
@@ -196,10 +197,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--max-depth", type=int, default=None)
     args = parser.parse_args(argv)
-    adapter = kernel_adapter()
+    adapters: dict[str, GameInfoAdapter] = {}
     failures = 0
     for position in load(args.files):
-        problems = report(adapter, position, args.max_depth)
+        game = str(position.state.get("game"))
+        if game not in adapters:
+            try:
+                adapters[game] = kernel_adapter(game)
+            except ValueError as exc:  # ConfigError: no such registered game
+                print(f"{position.source}: position {position.id}: {exc}", file=sys.stderr)
+                return 2
+        problems = report(adapters[game], position, args.max_depth)
         status = "FAIL" if problems else "ok"
         print(f"{status:4} {position.id} (" + ", ".join(
             e.line() for e in position.expected

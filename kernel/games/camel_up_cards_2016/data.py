@@ -9,7 +9,9 @@ and is changed here, and only here, when the printed card is known.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
+
+from kernel.games._camel_cards.spec import SetupCard
 
 GAME_ID: Final = "camel-up-cards-2016"
 
@@ -41,18 +43,9 @@ START_MONEY: Final = 3
 SETUP_REVEALS: Final = 5
 
 
-class SetupCard(NamedTuple):
-    """One Leg Setup card (CUC-DATA-SETUPCARD)."""
-
-    dealt: int  #: purple: cards dealt to each player
-    discard: int  #: gray: cards each player discards
-    to_deck: int  #: green: cards each player puts into the racing deck
-    intel: int  #: blue: intel cards each player shows, then adds to the deck
-    flag: int  #: the numbered flag: track spaces at setup (Finish after it)
-    source: str
-
-
-#: CUC-DATA-SETUPCARD: from rules-data.md (tags as there).
+#: CUC-DATA-SETUPCARD: one Leg Setup card per player count, from rules-data.md
+#: (tags as there): dealt (purple), discard (gray), to_deck (green), intel (blue),
+#: flag (the track's spaces at setup).
 SETUP_CARDS: Final = {
     2: SetupCard(12, 5, 6, 0, 15,
                  "dealt 12 SOURCE, discard 5 DERIVED, deck 6 DERIVED, flag 15 SOURCE"),

@@ -2,8 +2,8 @@
 
 The whole-game configurations, the policy of the rejection game (mostly
 bets, to meet empty leader stacks), the candidate-state mutations of the
-status vectors (one broken invariant each), and the transition check of
-CUC-INV-SANDSTORM.
+status vectors (one broken invariant each; the play-phase ones on a table
+with a figure on the track), and the transition check of CUC-INV-SANDSTORM.
 """
 
 from __future__ import annotations
@@ -121,7 +121,19 @@ def _mutations() -> tuple[tuple[str, str, Mutation], ...]:
     def unchanged(d: dict[str, Any]) -> dict[str, Any]:
         return d
 
-    return (
+    def on_figure_table(mutate: Mutation) -> Mutation:
+        """The mutation on a play-phase table with a figure on the track (the base
+        the status vectors prefer: it can break the figure rules too); LookupError
+        for a table without one, so that the next play-phase state is tried."""
+
+        def mutated(d: dict[str, Any]) -> dict[str, Any]:
+            if not (d.get("palm") or d.get("fennec")):
+                raise LookupError("no figure on the track")
+            return mutate(d)
+
+        return mutated
+
+    mutations: tuple[tuple[str, str, Mutation], ...] = (
         ("valid-deal", "deal", unchanged),
         ("valid-play", "play", unchanged),
         ("valid-over", "over", unchanged),
@@ -143,6 +155,8 @@ def _mutations() -> tuple[tuple[str, str, Mutation], ...]:
         ("turn-out-of-range", "discard", bad_turn),
         ("unknown-phase", "play", bad_phase),
     )
+    return tuple((name, phase, on_figure_table(mutate) if phase == "play" else mutate)
+                 for name, phase, mutate in mutations)
 
 
 def _sandstorm_kept(before: Mapping[str, Any], after: Mapping[str, Any],

@@ -25,16 +25,42 @@ Field layout (cells: 0 Start card, 1..L spaces, L+1 Finish):
 - ``money`` and ``payouts`` (per seat every applied payout, in order);
 - ``phase``, ``leg``, ``starter``, ``turn``, ``bet_done``, ``track_done``,
   ``extended`` (spaces added to the track at this leg's setup).
+
+The fields are declared once, by the shared engine's
+:class:`~kernel.games._camel_cards.table.TableFields`. A transition
+:func:`thaw` s a state into the typed, mutable
+:class:`~kernel.games._camel_cards.table.Table`, edits it, and
+:func:`freeze` s it: the table is checked against every invariant and then
+becomes the next state in place (same slots, nothing copied). The checks
+remember the last valid state and do not run again a check whose inputs
+are the very same immutable objects as that state's (a transition shares
+every tuple it does not change), so every state is checked in full on what
+differs from the state it was made from.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
 from kernel.core import InvalidState
+from kernel.games._camel_cards.table import (
+    CHANCE_PHASES,
+    DEAL,
+    DECK,
+    DISCARD,
+    DRAW,
+    INTEL,
+    LEG_SETUP_PHASES,
+    OVER,
+    PHASES,
+    PLAY,
+    SETUP,
+    Table,
+    TableFields,
+)
 from kernel.rules.camel import CAMELS, spare_spaces, track_length, valid_track, well_formed
 
 from .data import (
@@ -47,17 +73,11 @@ from .data import (
     TRACK_CARDS,
 )
 
-SETUP: Final = "setup"  # chance: the 5 starting-position reveals
-DEAL: Final = "deal"  # chance: one card dealt at a time
-DISCARD: Final = "discard"  # seat `turn` discards
-DECK: Final = "deck"  # seat `turn` adds cards to the racing deck
-INTEL: Final = "intel"  # seat `turn` chooses its intel card
-PLAY: Final = "play"  # seat `turn` takes its turn
-DRAW: Final = "draw"  # chance: the racing deck's top card
-OVER: Final = "over"  # the race has ended
-PHASES: Final = (SETUP, DEAL, DISCARD, DECK, INTEL, PLAY, DRAW, OVER)
-CHANCE_PHASES: Final = frozenset((SETUP, DEAL, DRAW))
-LEG_SETUP_PHASES: Final = frozenset((DEAL, DISCARD, DECK, INTEL))
+__all__ = [
+    "CHANCE_PHASES", "DEAL", "DECK", "DISCARD", "DRAW", "FIELDS", "INTEL", "INVARIANTS",
+    "LEG_SETUP_PHASES", "OVER", "PHASES", "PLAY", "SETUP", "CardsState", "candidate", "freeze",
+    "thaw", "unchecked", "violations",
+]
 
 #: Every invariant ID checked by :func:`violations`.
 INVARIANTS: Final = (
@@ -75,42 +95,14 @@ INVARIANTS: Final = (
 )
 
 
-@attrs.frozen(slots=True, repr=False)
-class CardsState:
-    """The whole Camel Up Cards table (see the module docstring)."""
+@attrs.frozen(slots=True, repr=False, weakref_slot=False)
+class CardsState(TableFields):
+    """The whole Camel Up Cards table (see the module docstring).
+
+    Its fields are the engine's :class:`TableFields`, in that order.
+    """
 
     GAME: ClassVar[str] = GAME_ID
-
-    players: int
-    age_order: tuple[int, ...]
-    phase: str
-    leg: int
-    track: tuple[int, ...]
-    pos: tuple[int, ...]
-    height: tuple[int, ...]
-    palm: int
-    palm_holder: int
-    fennec: int
-    fennec_holder: int
-    stock: tuple[str, ...]
-    hands: tuple[tuple[str, ...], ...]
-    discard: tuple[str, ...]
-    deck: tuple[str, ...]
-    intel: tuple[tuple[str, ...], ...]
-    revealed: tuple[str, ...]
-    shown: tuple[str, ...]
-    leaders: tuple[tuple[int, ...], ...]
-    midfield: tuple[bool, ...]
-    bets: tuple[tuple[tuple[int, int], ...], ...]
-    winner_bets: tuple[int, ...]
-    loser_bets: tuple[int, ...]
-    money: tuple[int, ...]
-    payouts: tuple[tuple[int, ...], ...]
-    starter: int
-    turn: int
-    bet_done: bool
-    track_done: bool
-    extended: int
 
     def __attrs_post_init__(self) -> None:
         broken = violations(self)
@@ -137,42 +129,127 @@ def candidate(**fields: Any) -> CardsState:
     return obj
 
 
-def _hand_sizes_ok(s: CardsState) -> bool:
+def unchecked(t: Table) -> CardsState:
+    """The state of a table WITHOUT checking it, only to ask :func:`violations` about it."""
+    return candidate(**{name: getattr(t, name) for name in FIELDS})
+
+
+def thaw(s: CardsState) -> Table:
+    """The table in hand: a state's fields, to edit during one transition."""
+    t = object.__new__(Table)
+    t.players = s.players
+    t.age_order = s.age_order
+    t.phase = s.phase
+    t.leg = s.leg
+    t.track = s.track
+    t.pos = s.pos
+    t.height = s.height
+    t.palm = s.palm
+    t.palm_holder = s.palm_holder
+    t.fennec = s.fennec
+    t.fennec_holder = s.fennec_holder
+    t.stock = s.stock
+    t.hands = s.hands
+    t.discard = s.discard
+    t.deck = s.deck
+    t.intel = s.intel
+    t.revealed = s.revealed
+    t.shown = s.shown
+    t.leaders = s.leaders
+    t.midfield = s.midfield
+    t.bets = s.bets
+    t.winner_bets = s.winner_bets
+    t.loser_bets = s.loser_bets
+    t.money = s.money
+    t.payouts = s.payouts
+    t.starter = s.starter
+    t.turn = s.turn
+    t.bet_done = s.bet_done
+    t.track_done = s.track_done
+    t.extended = s.extended
+    return t
+
+
+def freeze(t: Table) -> CardsState:
+    """The next state, built from the table in hand once, and checked.
+
+    The table is checked against every invariant and then becomes the state
+    itself: a :class:`Table` has exactly the slots of a :class:`CardsState`,
+    so its class is changed in place (``__class__`` assignment, for objects
+    of the same layout) and nothing is copied. A table that breaks an
+    invariant raises :class:`InvalidState` and never becomes a state. The
+    caller must not keep the table: it is frozen from now on.
+    """
+    try:
+        broken, length, spare = _check(t)
+    except _UNREADABLE:
+        broken = ("CUC-INV-PHASE",)
+    if broken:
+        raise InvalidState(broken)
+    object.__setattr__(t, "__class__", CardsState)
+    state = cast(CardsState, t)
+    _VALID[0] = (state, length, spare)
+    return state
+
+
+# freeze needs a Table to have exactly a CardsState's layout (both add no slot
+# to TableFields); this fails at import if either one changes.
+object.__setattr__(object.__new__(Table), "__class__", CardsState)
+
+
+#: The last state built that broke no invariant, with its track's length and
+#: spare spaces, in one tuple (read and replaced whole). Each check is a pure
+#: function of immutable values (every tuple a check accepts is hashed on the
+#: way, so it holds nothing mutable; money and payouts, read without hashing,
+#: are reused only as tuples), and a state is frozen, so a check whose inputs
+#: are the very objects it passed for that state passes again: a transition
+#: shares every tuple it does not change, and only what it changed is checked
+#: again. Any other state (or a first one) is checked in full. Only frozen
+#: states are remembered (a table in hand could still be edited).
+_NOTHING: Final = object.__new__(CardsState)
+for _name in FIELDS:
+    object.__setattr__(_NOTHING, _name, object())
+_VALID: Final[list[tuple[CardsState, int, int]]] = [(_NOTHING, 0, 0)]
+
+
+def _hand_sizes_ok(s: CardsState | Table) -> bool:
     """Hand and intel sizes in the SETUP, DEAL and leg-setup phases (CUC-INV-PHASE).
 
     Only :func:`_phase_ok` calls it, after checking that ``s.turn`` is a seat;
     PLAY, DRAW and OVER keep at most one hand card each, checked there.
     """
     card = SETUP_CARDS[s.players]
-    sizes = [len(h) for h in s.hands]
+    sizes = list(map(len, s.hands))
     p = s.players
-    if s.phase == SETUP:
-        return all(n == 0 for n in sizes) and not any(s.intel)
-    if s.phase == DEAL:
+    phase = s.phase
+    if phase == SETUP:
+        return not any(sizes) and not any(s.intel)
+    if phase == DEAL:
+        # dealt round-robin from seat 0: the first n % p seats have one more
         n = sum(sizes)
-        return n < p * card.dealt and sizes == [n // p + (1 if i < n % p else 0) for i in range(p)]
-    after_discard = card.dealt - card.discard
-    after_deck = after_discard - card.to_deck
+        q, r = divmod(n, p)
+        return n < p * card.dealt and sizes == [q + 1] * r + [q] * (p - r)
     # DISCARD, DECK, INTEL: the seats before the chooser are done, those after
     # it have not started, the chooser is part way.
-    before, done = {
-        DISCARD: (card.dealt, after_discard),
-        DECK: (after_discard, after_deck),
-        INTEL: (after_deck, after_deck - card.intel),
-    }[s.phase]
-    for i, n in enumerate(sizes):
-        if i < s.turn and n != done:
-            return False
-        if i > s.turn and n != before:
-            return False
-        if i == s.turn and not done < n <= before:
-            return False
-    if s.phase == INTEL:
-        return all(len(s.intel[i]) == (1 if i < s.turn else 0) for i in range(p))
+    if phase == DISCARD:
+        before, done = card.dealt, card.dealt - card.discard
+    elif phase == DECK:
+        before = card.dealt - card.discard
+        done = before - card.to_deck
+    else:
+        before = card.dealt - card.discard - card.to_deck
+        done = before - card.intel
+    turn = s.turn
+    if sizes[:turn] != [done] * turn or sizes[turn + 1:] != [before] * (p - turn - 1):
+        return False
+    if not done < sizes[turn] <= before:
+        return False
+    if phase == INTEL:
+        return list(map(len, s.intel)) == [1] * turn + [0] * (p - turn)
     return not any(s.intel)
 
 
-def violations(s: CardsState) -> tuple[str, ...]:
+def violations(s: CardsState | Table) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, by ID (empty when the state is valid).
 
     >>> from kernel.api import new_game
@@ -180,14 +257,26 @@ def violations(s: CardsState) -> tuple[str, ...]:
     ()
     """
     try:
-        return _violations(s)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        broken, length, spare = _check(s)
+    except _UNREADABLE:
         return ("CUC-INV-PHASE",)
+    if not broken and type(s) is CardsState:
+        _VALID[0] = (s, length, spare)
+    return broken
+
+
+#: What a candidate whose fields are not of their types raises while it is
+#: checked: it breaks CUC-INV-PHASE (and nothing else is asked of it).
+_UNREADABLE: Final = (TypeError, ValueError, KeyError, IndexError, AttributeError)
 
 
 # The memoized checks are wrapped with lru_cache by a call rather than a
 # decorator so that mutation testing (mutmut skips decorated functions)
-# reaches their bodies; see proofs/README.md.
+# reaches their bodies; see proofs/README.md. The checks whose inputs rarely
+# repeat (camels, racing cards, leg cards) are not memoized by value: they
+# hash their inputs instead, as a cache would, so that a field holding
+# anything mutable (a list) stays unreadable (TypeError) and every checked
+# value is immutable (what the identity memo of _check relies on).
 
 
 def _track_info_uncached(track: tuple[int, ...]) -> tuple[bool, int, int]:
@@ -199,19 +288,19 @@ def _track_info_uncached(track: tuple[int, ...]) -> tuple[bool, int, int]:
 _track_info: Final = lru_cache(maxsize=256)(_track_info_uncached)  # memoized: pure
 
 
-def _camels_ok_uncached(pos: tuple[int, ...], height: tuple[int, ...], finish: int) -> bool:
+def _camels_ok(pos: tuple[int, ...], height: tuple[int, ...], finish: int) -> bool:
+    """CUC-INV-CAMELS, CUC-INV-STACKS (the positions and heights hashed first)."""
+    hash((pos, height))
     return well_formed(pos, height, finish)
 
 
-_camels_ok: Final = lru_cache(maxsize=4096)(_camels_ok_uncached)  # memoized: pure
-
-
-def _leg_cards_ok_uncached(
+def _leg_cards_ok(
     leaders: tuple[tuple[int, ...], ...],
     midfield: tuple[bool, ...],
     bets: tuple[tuple[tuple[int, int], ...], ...],
 ) -> bool:
-    """CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once."""
+    """CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once (hashed first)."""
+    hash((leaders, midfield, bets))
     if len(leaders) != CAMELS or len(midfield) != CAMELS:
         return False
     held: list[list[int]] = [[] for _ in range(CAMELS)]
@@ -235,9 +324,6 @@ def _leg_cards_ok_uncached(
     return True
 
 
-_leg_cards_ok: Final = lru_cache(maxsize=4096)(_leg_cards_ok_uncached)  # memoized: pure
-
-
 def _ledger_ok_uncached(money: int, payouts: tuple[int, ...]) -> bool:
     """CUC-INV-LEDGER: 3 plus the payouts, never dipping below 1 on the way."""
     running = START_MONEY
@@ -251,54 +337,79 @@ def _ledger_ok_uncached(money: int, payouts: tuple[int, ...]) -> bool:
 _ledger_ok: Final = lru_cache(maxsize=1024)(_ledger_ok_uncached)  # memoized: pure
 
 
-def _violations(s: CardsState) -> tuple[str, ...]:
+def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
+    """Every invariant ``s`` breaks, and its track's length and spare spaces.
+
+    A check whose inputs are the very same (immutable) objects as those of
+    the last valid state is passed without being run again (see :data:`_VALID`).
+    """
     bad: list[str] = []
+    valid, valid_length, valid_spare = _VALID[0]
     p = s.players
     phase = s.phase
+    hands = s.hands
+    intel = s.intel
+    money = s.money
+    payouts = s.payouts
     if (
         p not in SETUP_CARDS
         or phase not in PHASES
-        or len(s.hands) != p
-        or len(s.intel) != p
+        or len(hands) != p
+        or len(intel) != p
         or len(s.bets) != p
         or len(s.winner_bets) != p
         or len(s.loser_bets) != p
-        or len(s.money) != p
-        or len(s.payouts) != p
-        or not _ages_ok(s.age_order, p)
+        or len(money) != p
+        or len(payouts) != p
+        or not ((s.age_order is valid.age_order and p is valid.players)
+                or _ages_ok(s.age_order, p))
     ):
-        return ("CUC-INV-PHASE",)
+        return ("CUC-INV-PHASE",), 0, 0
 
     # CUC-INV-TRACK: Start, cards 1..k (face, sandstorm, half-covered last), Finish.
-    track_ok, length, spare = _track_info(s.track)
-    if not track_ok:
-        return ("CUC-INV-TRACK",)
+    track = s.track
+    if track is valid.track:
+        length, spare = valid_length, valid_spare
+    else:
+        track_ok, length, spare = _track_info(track)
+        if not track_ok:
+            return ("CUC-INV-TRACK",), 0, 0
     finish = length + 1
 
     # CUC-INV-CAMELS / CUC-INV-STACKS: five camels once each, gap-free stacks,
     # the Start card unstacked, the Finish only once the race is over.
     pos = s.pos
-    if len(pos) != CAMELS or len(s.height) != CAMELS:
-        return ("CUC-INV-CAMELS",)
-    if not _camels_ok(pos, s.height, finish) or (finish in pos and phase != OVER):
+    height = s.height
+    if len(pos) != CAMELS or len(height) != CAMELS:
+        return ("CUC-INV-CAMELS",), 0, 0
+    if not ((pos is valid.pos and height is valid.height and track is valid.track)
+            or _camels_ok(pos, height, finish)) or (finish in pos and phase != OVER):
         bad.append("CUC-INV-STACKS")
 
     # CUC-INV-RACING: each of the 30 racing cards in exactly one place.
-    if not _racing_ok(s.stock, s.discard, s.deck, s.revealed, s.hands, s.intel):
+    stock = s.stock
+    deck = s.deck
+    if not ((hands is valid.hands and stock is valid.stock and deck is valid.deck
+             and s.discard is valid.discard and s.revealed is valid.revealed
+             and intel is valid.intel)
+            or _racing_ok(stock, s.discard, deck, s.revealed, hands, intel)):
         bad.append("CUC-INV-RACING")
 
     # CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once.
-    if not _leg_cards_ok(s.leaders, s.midfield, s.bets):
+    if not ((s.bets is valid.bets and s.leaders is valid.leaders
+             and s.midfield is valid.midfield)
+            or _leg_cards_ok(s.leaders, s.midfield, s.bets)):
         bad.append("CUC-INV-LEGCARDS")
 
     # CUC-INV-FINALCARDS: 5 + 5 final cards once each; one of each per player.
-    if not (_finals_ok(s.winner_bets) and _finals_ok(s.loser_bets)):
+    if not ((s.winner_bets is valid.winner_bets or _finals_ok(s.winner_bets))
+            and (s.loser_bets is valid.loser_bets or _finals_ok(s.loser_bets))):
         bad.append("CUC-INV-FINALCARDS")
 
     # CUC-INV-FIGURES: on its card with no holder, or on an empty space ahead
     # of the last camel with its card in front of one player.
     if s.palm or s.fennec or s.palm_holder != -1 or s.fennec_holder != -1:
-        last = min(pos)
+        behind = min(pos)
         for cell, holder in ((s.palm, s.palm_holder), (s.fennec, s.fennec_holder)):
             if cell == 0:
                 if holder != -1:
@@ -308,7 +419,7 @@ def _violations(s: CardsState) -> tuple[str, ...]:
                 not 0 <= holder < p
                 or not 0 < cell <= length
                 or cell in pos
-                or cell <= last
+                or cell <= behind
                 or phase not in _FIGURE_PHASES
             ):
                 bad.append("CUC-INV-FIGURES")
@@ -318,9 +429,11 @@ def _violations(s: CardsState) -> tuple[str, ...]:
                 bad.append("CUC-INV-FIGURES")
 
     # CUC-INV-FLOOR and CUC-INV-LEDGER: at least 1 Pound; 3 plus the payouts.
-    if min(s.money) < 1:
+    if min(money) < 1:
         bad.append("CUC-INV-FLOOR")
-    if not all(map(_ledger_ok, s.money, s.payouts)):
+    if not ((money is valid.money and payouts is valid.payouts and type(money) is tuple
+             and type(payouts) is tuple)
+            or all(map(_ledger_ok, money, payouts))):
         bad.append("CUC-INV-LEDGER")
 
     # CUC-INV-EXTEND: at a leg's setup at least 3 spaces lie between leader
@@ -333,13 +446,13 @@ def _violations(s: CardsState) -> tuple[str, ...]:
     # CUC-INV-PHASE: phase bookkeeping consistent.
     if not _phase_ok(s, p, phase):
         bad.append("CUC-INV-PHASE")
-    return tuple(bad)
+    return tuple(bad), length, spare
 
 
 _FULL_DECK_LIST: Final = list(FULL_DECK)
 
 
-def _racing_ok_uncached(
+def _racing_ok(
     stock: tuple[str, ...],
     discard: tuple[str, ...],
     deck: tuple[str, ...],
@@ -347,16 +460,16 @@ def _racing_ok_uncached(
     hands: tuple[tuple[str, ...], ...],
     intel: tuple[tuple[str, ...], ...],
 ) -> bool:
-    """CUC-INV-RACING: the zones hold the 30 racing cards, each once (memoized: pure)."""
-    cards = stock + discard + deck + revealed
-    for h in hands:
-        cards += h
-    for i in intel:
-        cards += i
-    return len(cards) == 30 and sorted(cards) == _FULL_DECK_LIST
+    """CUC-INV-RACING: the zones hold the 30 racing cards, each once (hashed first).
 
-
-_racing_ok: Final = lru_cache(maxsize=2048)(_racing_ok_uncached)  # memoized: pure
+    Every zone is a tuple (anything else raises TypeError: the state is unreadable).
+    """
+    hash((stock, discard, deck, revealed, hands, intel))
+    cards = list(stock + discard + deck + revealed + sum(hands, ()) + sum(intel, ()))
+    if len(cards) != 30:
+        return False
+    cards.sort()
+    return cards == _FULL_DECK_LIST
 
 
 def _ages_ok_uncached(age_order: tuple[int, ...], players: int) -> bool:
@@ -376,7 +489,7 @@ def _finals_ok_uncached(bets: tuple[int, ...]) -> bool:
 _finals_ok: Final = lru_cache(maxsize=512)(_finals_ok_uncached)  # memoized: pure
 
 
-def _phase_ok(s: CardsState, p: int, phase: str) -> bool:
+def _phase_ok(s: CardsState | Table, p: int, phase: str) -> bool:
     if not (0 <= s.turn < p and 0 <= s.starter < p and s.extended >= 0):
         return False
     if (s.leg == 0) != (phase == SETUP):

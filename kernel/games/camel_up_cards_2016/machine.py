@@ -11,14 +11,17 @@ many steps to reach late legs and the finish. After every step it checks:
   flipped (CUC-INV-SANDSTORM), cards only flip or uncover at a leg setup
   (CUC-INV-TRACK), camels together on a space before and after a step keep
   their order (CUC-INV-STACKS, CUC-MOVE-CARRY), the leg count only steps up;
-- an independent model (:mod:`kernel.testing.model`) of the stacks, the
+- an independent model (:mod:`kernel.games.camel_up_cards_2016.model`) of the stacks, the
   track, the figures, the bets, the money and payouts and, during turns, the
   seat to move, its turn flags and its legal actions.
 
 Another implementation runs it with its own adapter::
 
-    from kernel.testing.machine import run_machine
+    from kernel.games.camel_up_cards_2016.machine import run_machine
     run_machine(MyAdapter(), settings(max_examples=50))
+
+(It moved here from ``kernel.testing.machine``: the shared test machinery
+names no game; this machine and its model are this game's oracle.)
 """
 
 from __future__ import annotations
@@ -43,9 +46,11 @@ from hypothesis.stateful import (
 from kernel.api import sample_chance
 from kernel.core import CHANCE, TERMINAL, Applied
 from kernel.testing.adapter import Adapter, kernel_adapter
-from kernel.testing.model import COLOURS, RaceModel
 
-GAME = "camel-up-cards-2016"
+from .data import GAME_ID
+from .model import COLOURS, RaceModel
+
+GAME = GAME_ID
 #: Compared with the model after every step.
 MODEL_KEYS = ("leg", "track", "stacks", "palm", "fennec", "leaders", "midfield", "bets",
               "winner_bets", "loser_bets", "money", "payouts", "revealed", "shown", "extended")

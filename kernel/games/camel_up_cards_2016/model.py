@@ -4,8 +4,11 @@ Written from the rulebook (``spec/camel-up-cards-2016/rules.md``), not from
 the kernel: the track is a list of race track cards, each card a list of its
 spaces, each space a stack of camels (bottom to top) and perhaps a figure;
 the Start card is a set, the Finish a stack. It shares no code with
-``kernel/rules/camel.py`` or ``kernel/games/``; the setup-card figures are
-transcribed here from the catalogue (CUC-DATA-SETUPCARD).
+``kernel/rules/camel.py`` or the game's own modules (``data``, ``state``,
+``game``) beside it; the setup-card figures are transcribed here from the
+catalogue (CUC-DATA-SETUPCARD). It lives in the game's package (with
+:mod:`.machine`, which drives it) because it is this game's oracle; the
+shared test machinery (:mod:`kernel.testing`) names no game.
 
 The model is driven by the actions and chance outcomes an implementation
 applies, with the state before each step as context (its phase, the seat to

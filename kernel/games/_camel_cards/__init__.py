@@ -1,0 +1,24 @@
+"""The shared engine of the camel card games (not a game: it registers nothing).
+
+Camel Up Cards (2016) and Camel Up: The Card Game (2023) share their leg
+structure; this package carries it once, parameterised by the game's data
+(:class:`~.spec.CardGame`: setup cards per player count, racing cards, leader
+cards, the game's camel rules with its money floor, who starts a leg, and
+its rule IDs), one concern a module:
+
+- :mod:`.table`: the typed mutable builder a transition edits (``Table``),
+  the phases and the card-zone helpers;
+- :mod:`.spec`: what a game hands the engine;
+- :mod:`.legs`: the starting reveals, each leg's reset (extension,
+  sandstorm), the deal one card at a time as chance, and the face-down
+  choices seat by seat that build the racing deck;
+- :mod:`.turns`: who starts a leg, clockwise turns, one race-track action
+  and at most one bet, the bets;
+- :mod:`.track`: the race-track actions (figures, reveal and draw) and the
+  leg's end on the racing deck's last card;
+- :mod:`.moves`: camel movement told as events;
+- :mod:`.payouts`: leg end, leg payout by ranking, final payout, winners;
+- :mod:`.legal`: chance outcomes, legal actions and rejections.
+
+A package under ``kernel/games`` whose name starts with ``_`` is not a game.
+"""

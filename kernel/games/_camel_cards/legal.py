@@ -1,0 +1,305 @@
+"""Legality shared by the camel card games: the actor, chance outcomes, legal actions, ``why_not``.
+
+A game hands :class:`Legality` its :class:`CardGame` and the kinds of its
+own race-track actions (2016: ``hand``), with a function listing those that
+are open and one saying why one is not; everything else is shared: the
+chance draws, the face-down choices (CUC-LEG-DISCARD, CUC-LEG-DECK,
+CUC-LEG-INTEL), the turn's shape (CUC-TURN-SHAPE), the bets (CUC-BET-LEG,
+CUC-BET-FINAL), the figures (CUC-ACT-FIGURE) and the reveal
+(CUC-ACT-REVEAL); rejections name the game's own rule IDs (``g.rules``).
+
+Legal actions come out sorted (by kind, then value), as the API promises.
+The pure pieces are memoized: by value (``lru_cache``) for the chance
+draws and the bets, and by the identity of the state's unchanged tuples for
+the figure cells (a transition shares every tuple it does not change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import chain, groupby
+from typing import Any, Final, Protocol
+
+from kernel.core import CHANCE, TERMINAL, Action, Rejected
+
+from .spec import CardGame
+from .table import CHANCE_PHASES, CHOICE_PHASES, DRAW, OVER, Cards, distinct_sorted
+
+BET_KINDS: Final = ("leg", "lose", "mid", "win")
+FIGURES: Final = ("fennec", "palm")
+#: The face-down choice each leg-setup phase asks for (the phase's name).
+CHOICE_KINDS: Final = CHOICE_PHASES
+
+
+class View(Protocol):
+    """What legality reads of a state (a frozen state or a :class:`~.table.Table`)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def track(self) -> tuple[int, ...]: ...
+    @property
+    def pos(self) -> tuple[int, ...]: ...
+    @property
+    def palm(self) -> int: ...
+    @property
+    def fennec(self) -> int: ...
+    @property
+    def stock(self) -> Cards: ...
+    @property
+    def hands(self) -> tuple[Cards, ...]: ...
+    @property
+    def deck(self) -> Cards: ...
+    @property
+    def leaders(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def midfield(self) -> tuple[bool, ...]: ...
+    @property
+    def winner_bets(self) -> tuple[int, ...]: ...
+    @property
+    def loser_bets(self) -> tuple[int, ...]: ...
+    @property
+    def bet_done(self) -> bool: ...
+    @property
+    def track_done(self) -> bool: ...
+
+
+#: A game's own race-track actions open now, by kind (2016: the hand card).
+OwnActions = Callable[[View], Mapping[str, Sequence[Action]]]
+#: Why a game's own race-track action is not legal now (None: it is).
+OwnWhyNot = Callable[[View, Action], Rejected | None]
+
+
+class Legality:
+    """One game's chance outcomes, legal actions and rejections."""
+
+    def __init__(self, g: CardGame, own_kinds: Sequence[str], own_actions: OwnActions,
+                 own_why_not: OwnWhyNot) -> None:
+        self.g = g
+        self.own_kinds = frozenset(own_kinds)
+        self.own_actions = own_actions
+        self.own_why_not = own_why_not
+        self.play_kinds = frozenset((*BET_KINDS, *FIGURES, "reveal", "end", *own_kinds))
+        actions = g.actions
+        self.draw_actions = {str(k[1]): a for k, a in actions.items() if k[0] == "draw"}
+        self.end = actions[("end", None)]
+        self.reveal = actions[("reveal", None)]
+        self.figure_actions = {f: {k[1]: a for k, a in actions.items() if k[0] == f}
+                               for f in FIGURES}
+        self.colour_index = {c: i for i, c in enumerate(g.colours)}
+        self.bet_actions = {
+            kind: tuple(actions[(kind, colour)] for colour in g.colours) for kind in BET_KINDS}
+        self.draws = lru_cache(maxsize=4096)(self._draws_uncached)  # memoized: pure
+        self._outcomes = lru_cache(maxsize=64)(self._outcomes_uncached)  # memoized: pure
+        self.choice_actions = {kind: {k[1]: a for k, a in actions.items() if k[0] == kind}
+                               for kind in CHOICE_KINDS}
+        #: Where each own kind goes among the engine's race-track and betting
+        #: groups (fennec, leg, lose, mid, palm, reveal, win) in the sorted order,
+        #: counted before any other own kind is inserted; placed last one first.
+        engine = ("fennec", "leg", "lose", "mid", "palm", "reveal", "win")
+        self.own_place = {k: sum(e < k for e in engine) for k in own_kinds}
+        self.own_order = tuple(sorted(own_kinds, reverse=True))
+        self.end_group = (self.end,)
+        self.reveal_group = (self.reveal,)
+        self._legs = lru_cache(maxsize=1024)(self._legs_uncached)  # memoized: pure
+        self._mids = lru_cache(maxsize=64)(self._mids_uncached)  # memoized: pure
+        self._unheld = lru_cache(maxsize=4096)(self._unheld_uncached)  # memoized: pure
+        self._cells_memo: tuple[Any, ...] = (object(),) * 5
+
+    def current_actor(self, s: View) -> int:
+        """A seat, CHANCE or TERMINAL."""
+        ph = s.phase
+        if ph == OVER:
+            return TERMINAL
+        if ph in CHANCE_PHASES:
+            return CHANCE
+        return s.turn
+
+    # ----------------------------------------------------------------------
+    # chance
+
+    def chance_pool(self, s: View) -> Cards:
+        """The cards a chance node draws from: the racing deck, else the stock."""
+        return s.deck if s.phase == DRAW else s.stock
+
+    def _draws_uncached(self, pool: Cards) -> tuple[tuple[Action, Fraction], ...]:
+        """Uniform draws from a sorted multiset of cards (memoized: pure)."""
+        outcomes = self._outcomes(len(pool))
+        return tuple([outcomes[c][pool.count(c)] for c, _ in groupby(pool)])
+
+    def _outcomes_uncached(self, d: int) -> dict[str, tuple[tuple[Action, Fraction], ...]]:
+        """Per card, the outcome of drawing it when n of the d cards are it, by n (memoized)."""
+        chances = [Fraction(n, d) for n in range(d + 1)]
+        return {c: tuple((a, p) for p in chances) for c, a in self.draw_actions.items()}
+
+    def chance_outcomes(self, s: View) -> tuple[tuple[Action, Fraction], ...]:
+        """The cards a chance node can draw, each with its exact probability."""
+        if s.phase not in CHANCE_PHASES:
+            return ()
+        return self.draws(self.chance_pool(s))
+
+    # ----------------------------------------------------------------------
+    # legal actions
+
+    def legal_actions(self, s: View) -> tuple[Action, ...]:
+        """The actor's actions, sorted (chance nodes: the possible draws)."""
+        ph = s.phase
+        if ph == OVER:
+            return ()
+        if ph in CHANCE_PHASES:
+            return tuple([a for a, _ in self.draws(self.chance_pool(s))])
+        if ph in CHOICE_KINDS:
+            return tuple(map(self.choice_actions[ph].__getitem__,
+                             distinct_sorted(s.hands[s.turn])))
+        # PLAY (CUC-TURN-SHAPE): a race-track action, then `end`; at most one bet.
+        # Every group is sorted; the groups come in the sorted order of their kinds.
+        if s.track_done:
+            if s.bet_done:
+                return self.end_group
+            # "end" sorts before every betting kind
+            return self.end_group + self._bets_sorted(s)
+        palm: tuple[Action, ...] = ()
+        fennec: tuple[Action, ...] = ()
+        if s.palm == 0 or s.fennec == 0:
+            _, on_cells, under_cells = self.figure_cells(s)
+            if s.palm == 0:
+                palm = on_cells
+            if s.fennec == 0:
+                fennec = under_cells
+        legs = loses = mids = wins = palm[:0]
+        if not s.bet_done:
+            legs, loses, mids, wins = self.bet_groups(s)
+        groups: list[Sequence[Action]] = [fennec, legs, loses, mids, palm, self.reveal_group,
+                                          wins]
+        own = self.own_actions(s)
+        if own:
+            for kind in self.own_order:  # each in its place (last place first)
+                if kind in own:
+                    groups.insert(self.own_place[kind], own[kind])
+        return tuple(chain.from_iterable(groups))
+
+    def _bets_sorted(self, s: View) -> tuple[Action, ...]:
+        """Every betting action open, sorted (leg, lose, mid, win)."""
+        legs, loses, mids, wins = self.bet_groups(s)
+        return legs + loses + mids + wins
+
+    def bet_groups(self, s: View) -> tuple[tuple[Action, ...], ...]:
+        """The betting actions open to the seat on turn: leg, lose, mid and win ones.
+
+        CUC-BET-LEG, CUC-BET-FINAL. Each group is memoized by the value of the
+        tuple it depends on.
+        """
+        return (self._legs(s.leaders), self._unheld("lose", s.loser_bets),
+                self._mids(s.midfield), self._unheld("win", s.winner_bets))
+
+    def _legs_uncached(self, leaders: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+        """A leader card of each colour whose stack is not empty (memoized: pure)."""
+        return tuple(a for a, left in zip(self.bet_actions["leg"], leaders, strict=True) if left)
+
+    def _mids_uncached(self, midfield: tuple[bool, ...]) -> tuple[Action, ...]:
+        """Each colour's midfield card still free (memoized: pure)."""
+        return tuple(a for a, free in zip(self.bet_actions["mid"], midfield, strict=True) if free)
+
+    def _unheld_uncached(self, kind: str, held: tuple[int, ...]) -> tuple[Action, ...]:
+        """Each colour's final card of ``kind`` that no seat holds (memoized: pure)."""
+        return tuple(a for i, a in enumerate(self.bet_actions[kind]) if i not in held)
+
+    def figure_cells(self, s: View) -> tuple[tuple[int, ...], tuple[Action, ...],
+                                             tuple[Action, ...]]:
+        """CUC-ACT-FIGURE: empty spaces, not the Finish, not behind the last camel.
+
+        The cells, and the palm and fennec actions on them; memoized by the
+        identity of the positions and the track.
+        """
+        memo = self._cells_memo
+        if (memo[0] is s.pos and memo[1] is s.track and memo[2] == s.palm
+                and memo[3] == s.fennec):
+            return memo[4]  # type: ignore[no-any-return]
+        last = min(s.pos)
+        occupied = set(s.pos)
+        occupied.add(s.palm)
+        occupied.add(s.fennec)
+        length = self.g.camel.track_length(s.track)
+        cells = tuple(c for c in range(max(last, 0) + 1, length + 1) if c not in occupied)
+        palm = self.figure_actions["palm"]
+        fennec = self.figure_actions["fennec"]
+        found = (cells, tuple(palm[c] for c in cells), tuple(fennec[c] for c in cells))
+        self._cells_memo = (s.pos, s.track, s.palm, s.fennec, found)
+        return found
+
+    # ----------------------------------------------------------------------
+    # rejections
+
+    def why_not(self, s: View, a: Action) -> Rejected | None:
+        """The rule that forbids ``a`` now, or None when it is legal (KERNEL-LEGAL).
+
+        A well-formed action that is not legal is rejected naming the most
+        specific rule that forbids it, else KERNEL-LEGAL.
+        """
+        r = self.g.rules
+        ph = s.phase
+        if ph == OVER:
+            return Rejected("KERNEL-TERMINAL", "the race is over")
+        if ph in CHANCE_PHASES:
+            if a.kind != "draw":
+                return Rejected("KERNEL-ACTOR",
+                                f"a chance node: only draw outcomes, not {a.text!r}")
+            if a.arg not in self.chance_pool(s):
+                return Rejected("KERNEL-LEGAL", f"no {a.arg} card is left to draw")
+            return None
+        if a.kind == "draw":
+            return Rejected("KERNEL-ACTOR", f"seat {s.turn} is to act, not chance")
+        if ph in CHOICE_KINDS:
+            rule = r.discard if ph == "discard" else (r.deck if ph == "deck" else r.intel)
+            if a.kind != ph:
+                return Rejected(rule, f"leg setup: seat {s.turn} must choose a {ph} card now")
+            if a.arg not in s.hands[s.turn]:
+                return Rejected(rule, f"seat {s.turn} holds no {a.arg} card")
+            return None
+        # PLAY: a turn is race-track actions, betting actions and `end` (CUC-TURN-SHAPE)
+        if a.kind not in self.play_kinds:
+            return Rejected(r.turn_shape, f"{a.kind!r} is a leg-setup choice, not part of a turn")
+        if a.kind in BET_KINDS:
+            return self._why_not_bet(s, a)
+        if a.kind == "end":
+            if not s.track_done:
+                return Rejected(r.turn_shape, "a turn needs exactly one race-track action")
+            return None
+        if s.track_done:
+            return Rejected(r.turn_shape, "only one race-track action per turn")
+        if a.kind in self.own_kinds:
+            return self.own_why_not(s, a)
+        if a.kind in FIGURES:
+            if (s.palm if a.kind == "palm" else s.fennec) != 0:
+                return Rejected(r.act_figure, f"the {a.kind} is already on the track")
+            if a.arg not in self.figure_cells(s)[0]:
+                return Rejected(
+                    r.act_figure,
+                    f"space {a.arg} is not an empty space ahead of the last camel before the "
+                    "Finish",
+                )
+            return None
+        # what is left is "reveal": the deck is never empty during a leg
+        # (CUC-LEG-END), so a reveal is always legal.
+        return None
+
+    def _why_not_bet(self, s: View, a: Action) -> Rejected | None:
+        """At most one bet a turn (CUC-TURN-SHAPE); its card must be free (CUC-BET-LEG,
+        CUC-BET-FINAL)."""
+        r = self.g.rules
+        if s.bet_done:
+            return Rejected(r.turn_shape, "at most one betting action per turn")
+        colour = self.colour_index[str(a.arg)]
+        if a.kind == "leg" and not s.leaders[colour]:
+            return Rejected(r.bet_leg, f"no {a.arg} leader card left")
+        if a.kind == "mid" and not s.midfield[colour]:
+            return Rejected(r.bet_leg, f"the {a.arg} midfield card is taken")
+        if a.kind == "win" and colour in s.winner_bets:
+            return Rejected(r.bet_final, f"the {a.arg} final winner card is taken")
+        if a.kind == "lose" and colour in s.loser_bets:
+            return Rejected(r.bet_final, f"the {a.arg} final loser card is taken")
+        return None
