@@ -9,6 +9,7 @@ becomes a state only through every invariant check.
 from __future__ import annotations
 
 import types
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -152,3 +153,132 @@ def test_legal_actions_are_exactly_the_unrefused_ones() -> None:
             allowed = tuple(a for a in info.all_actions
                             if not isinstance(kernel.apply(s, a), Rejected))
             assert allowed == legal
+
+
+def test_a_fresh_legality_agrees_with_the_games() -> None:
+    # KERNEL-LEGAL, CUC-LEG-DEAL: the engine's legality built anew (cold caches)
+    # gives the game's actor, chance outcomes, legal actions and rejections.
+    from kernel.games.camel_up_cards_2016 import legality
+
+    fresh = Legality(engine.GAME, ("hand",), legality._hand_actions, legality._why_not_hand)
+    info = kernel.game_info(GAME)
+    kinds: dict[tuple[object, ...], CardsState] = {}
+    for players, seed in ((2, 1), (4, 2), (6, 5)):
+        trace = kernel.play(GAME, {"players": players}, seed)
+        for s in (trace.initial, *(st.state for st in trace.steps)):
+            assert fresh.current_actor(s) == kernel.current_actor(s)
+            outcomes = fresh.chance_outcomes(s)
+            assert outcomes == kernel.chance_outcomes(s)
+            assert not outcomes or sum(p for _, p in outcomes) == 1
+            assert fresh.legal_actions(s) == kernel.legal_actions(s)
+            key = (s.phase, s.track_done, s.bet_done, bool(s.hands[s.turn]), s.palm > 0)
+            kinds.setdefault(key, s)
+    assert len(kinds) > 10
+    for s in kinds.values():  # one state of each kind: every action's rejection
+        for a in info.all_actions:
+            assert fresh.why_not(s, a) == legality.why_not(s, a), (s, a)
+    # the last card of a pool is drawn for sure
+    assert fresh.draws(("blue+2",)) == ((engine.GAME.actions[("draw", "blue+2")], Fraction(1)),)
+
+
+def test_choices_are_refused_by_their_own_rule() -> None:
+    # CUC-LEG-DISCARD, CUC-LEG-DECK, CUC-LEG-INTEL: a leg-setup choice of the
+    # wrong kind names the rule of the choice asked for now.
+    for phase, rule in (("discard", "CUC-LEG-DISCARD"), ("deck", "CUC-LEG-DECK"),
+                        ("intel", "CUC-LEG-INTEL")):
+        s = first_state(4, phase)
+        card = s.hands[s.turn][0]
+        for kind in ("discard", "deck", "intel"):
+            result = kernel.apply(s, f"{kind}:{card}")
+            if kind == phase:
+                assert not isinstance(result, Rejected)
+            else:
+                assert result == Rejected(
+                    rule, f"leg setup: seat {s.turn} must choose a {phase} card now")
+
+
+def test_dealt_and_chosen_cards_are_seen_by_their_seat_only() -> None:
+    # CUC-LEG-HIDDEN: a card dealt to a seat, and a seat's face-down choice,
+    # are hidden from every other seat's view of the events.
+    trace = kernel.play(GAME, {"players": 3}, 4)
+    kinds = set()
+    for st in trace.steps:
+        for e in st.events:
+            if e.kind in ("dealt", "chose-discard", "chose-deck", "chose-intel"):
+                kinds.add(e.kind)
+                seat = e.data["seat"]
+                assert kernel.events_seen((e,), seat)[0].data["card"] == e.data["card"]
+                other = kernel.events_seen((e,), (seat + 1) % 3)[0]
+                assert other.data["card"] is None and other.data["seat"] == seat
+    assert kinds == {"dealt", "chose-discard", "chose-deck", "chose-intel"}
+
+
+def test_figure_cells_follow_the_track_and_both_figures() -> None:
+    # CUC-ACT-FIGURE: the empty spaces ahead of the last camel, before the
+    # Finish, without the figures, on whichever track and figures the state has.
+    fresh = Legality(engine.GAME, (), lambda s: {}, lambda s, a: None)
+    pos = (1, 2, 2, 3, 5)
+    short, long = (camel.FACE,) * 3, (camel.FACE,) * 4
+
+    def view(track: tuple[int, ...], palm: int, fennec: int) -> View:
+        return types.SimpleNamespace(pos=pos, track=track, palm=palm, fennec=fennec)
+
+    assert fresh.figure_cells(view(short, 4, 0))[0] == (6,)
+    assert fresh.figure_cells(view(long, 4, 0))[0] == (6, 7, 8)
+    assert fresh.figure_cells(view(long, 0, 0))[0] == (4, 6, 7, 8)
+    assert fresh.figure_cells(view(long, 0, 7))[0] == (4, 6, 8)
+    cells, palms, fennecs = fresh.figure_cells(view(long, 0, 0))
+    assert [a.text for a in palms] == [f"palm:{c}" for c in cells]
+    assert [a.text for a in fennecs] == [f"fennec:{c}" for c in cells]
+
+
+def _refused(fields: dict[str, object], base: CardsState) -> tuple[str, ...]:
+    """The invariants a state made of ``fields`` breaks, ``base`` being the last valid one."""
+    assert kernel.violations(base) == ()  # the checks now remember base
+    with pytest.raises(InvalidState) as refused:
+        CardsState(**fields)  # type: ignore[arg-type]
+    return refused.value.ids
+
+
+def test_every_field_that_differs_from_the_remembered_state_is_checked() -> None:
+    # CUC-INV-STACKS, CUC-INV-RACING, CUC-INV-LEDGER, CUC-INV-PHASE: a state that
+    # shares all but one field with the last valid state is checked on that one.
+    base = table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"],
+                 hands=[["green+1"], [], [], []])
+    fields: dict[str, object] = {n: getattr(base, n) for n in FIELDS}
+    # the camels: a position alone (orange beside blue), the track alone (shorter)
+    assert _refused({**fields, "pos": (3, 3, 3, 0, 0)}, base) == ("CUC-INV-STACKS",)
+    assert _refused({**fields, "track": (camel.FACE, camel.HALF)}, base) == ("CUC-INV-STACKS",)
+    # the racing cards: one zone alone holds a card twice
+    for zone in ("stock", "discard", "deck", "revealed"):
+        extra = tuple(sorted((*getattr(base, zone), "blue+2")))
+        assert "CUC-INV-RACING" in _refused({**fields, zone: extra}, base), zone
+    for zone in ("hands", "intel"):
+        held = getattr(base, zone)
+        extra2 = (tuple(sorted((*held[0], "blue+2"))), *held[1:])
+        assert "CUC-INV-RACING" in _refused({**fields, zone: extra2}, base), zone
+    # the ledger: payouts that do not add up to the same money
+    payouts = ((*base.payouts[0], 1), *base.payouts[1:])
+    assert _refused({**fields, "payouts": payouts}, base) == ("CUC-INV-LEDGER",)
+    # the age order of another player count
+    seats = ("hands", "intel", "bets", "winner_bets", "loser_bets", "money", "payouts")
+    three = {**fields, **{n: getattr(base, n)[:3] for n in seats}}
+    assert _refused({**three, "players": 3}, base) == ("CUC-INV-PHASE",)
+
+
+def test_a_field_of_the_wrong_shape_is_unreadable() -> None:
+    # CUC-INV-PHASE: one entry per seat in every per-seat field, a known phase,
+    # zones of tuples; anything else breaks CUC-INV-PHASE alone.
+    base = table(stacks={3: "BG", 5: "O"}, deck=["blue+1", "white+2"], palm={"space": 4,
+                                                                             "holder": 0})
+    fields: dict[str, object] = {n: getattr(base, n) for n in FIELDS}
+    for name in ("hands", "intel", "bets", "winner_bets", "loser_bets", "money", "payouts"):
+        value = getattr(base, name)
+        assert _refused({**fields, name: value[:-1]}, base) == ("CUC-INV-PHASE",), name
+    assert _refused({**fields, "phase": "nap"}, base) == ("CUC-INV-PHASE",)
+    assert _refused({**fields, "hands": list(base.hands)}, base) == ("CUC-INV-PHASE",)
+    t = thaw(base)
+    t.money = "lots"  # type: ignore[assignment]
+    with pytest.raises(InvalidState) as refused:
+        freeze(t)
+    assert refused.value.ids == ("CUC-INV-PHASE",)

@@ -294,6 +294,8 @@ def test_new_game_table() -> None:
      "'age_order' must list the seats 0..2 once each, youngest first"),
     ({"players": 3, "age_order": "012"},
      "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": 7},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
 ])
 def test_config_messages(config: object, message: str) -> None:
     # KERNEL-CONFIG: a bad configuration is refused with a clear message naming the rule.

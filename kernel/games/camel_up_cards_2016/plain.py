@@ -38,7 +38,7 @@ from .data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
-from .state import CardsState, freeze, unchecked, violations
+from .state import CardsState, freeze, violations
 
 SIDE_LETTER: Final = {FACE: "F", SAND: "S", HALF: "H"}
 LETTER_SIDE: Final = {v: k for k, v in SIDE_LETTER.items()}
@@ -279,4 +279,4 @@ def status(data: Mapping[str, Any], version: int) -> tuple[str, ...]:
         return ("CUC-INV-CAMELS",)
     except DecodeError:
         return ("CUC-INV-PHASE",)
-    return violations(unchecked(table))
+    return violations(table)

@@ -76,7 +76,7 @@ from .data import (
 __all__ = [
     "CHANCE_PHASES", "DEAL", "DECK", "DISCARD", "DRAW", "FIELDS", "INTEL", "INVARIANTS",
     "LEG_SETUP_PHASES", "OVER", "PHASES", "PLAY", "SETUP", "CardsState", "candidate", "freeze",
-    "thaw", "unchecked", "violations",
+    "thaw", "violations",
 ]
 
 #: Every invariant ID checked by :func:`violations`.
@@ -127,11 +127,6 @@ def candidate(**fields: Any) -> CardsState:
     for name in FIELDS:
         object.__setattr__(obj, name, fields[name])
     return obj
-
-
-def unchecked(t: Table) -> CardsState:
-    """The state of a table WITHOUT checking it, only to ask :func:`violations` about it."""
-    return candidate(**{name: getattr(t, name) for name in FIELDS})
 
 
 def thaw(s: CardsState) -> Table:
