@@ -9,9 +9,10 @@ pull in. This script is the one way to move those pins:
     python3 scripts/pins.py --no-gate  # only rewrite constraints.txt
 
 It builds a fresh virtual environment in a temporary folder, installs the
-project with its ``test`` extra (and the build backend, which the packaging
-test uses) with no constraints, freezes what was installed into
-``constraints.txt``, and runs ``python3 -m pytest`` in that environment. If the
+project and the tools of its ``test`` extra by name (and the build backend,
+which the packaging test uses) with no constraints, freezes what was
+installed into ``constraints.txt``, pins the test extra's tools exactly in
+``pyproject.toml``, and runs ``python3 -m pytest`` in that environment. If the
 gate is red, the new pins are still written: fix the code for the new tools
 (or hold a tool back with an upper bound in pyproject.toml) before committing.
 Runtime dependencies keep lower bounds only; only the tools are pinned here.
@@ -20,6 +21,7 @@ Runtime dependencies keep lower bounds only; only the tools are pinned here.
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import tempfile
@@ -27,8 +29,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONSTRAINTS = ROOT / "constraints.txt"
-#: Installed beside the test extra so that the wheel build is pinned too.
+#: Installed beside the test tools so that the wheel build is pinned too.
 BUILD_TOOLS = ("setuptools", "wheel")
+PYPROJECT = ROOT / "pyproject.toml"
+#: The test extra's block in pyproject.toml: its tools are pinned exactly there too.
+TEST_EXTRA = re.compile(r'^test = \[\n(.*?)^\]', re.MULTILINE | re.DOTALL)
+
+
+def test_tools() -> list[str]:
+    """The tool names of pyproject.toml's test extra (without their versions)."""
+    found = TEST_EXTRA.search(PYPROJECT.read_text())
+    assert found, "pyproject.toml has no test extra"
+    names = re.findall(r'"([A-Za-z0-9_.-]+)(?:[=<>!~].*)?"', found.group(1))
+    return [n for n in names if n != "race-kernel"]
+
+
+def pin_test_extra(versions: dict[str, str]) -> None:
+    """Rewrite the test extra with the exact versions just installed."""
+    text = PYPROJECT.read_text()
+    found = TEST_EXTRA.search(text)
+    assert found
+    body = '    "race-kernel[conformance]",\n' + "".join(
+        f'    "{name}=={versions[name.lower()]}",\n' for name in test_tools())
+    PYPROJECT.write_text(text[:found.start(1)] + body + text[found.end(1):])
 HEADER = """\
 # Exact versions of the test tools and everything they pull in, for the
 # README's test command: pip install -c constraints.txt -e '.[test]'.
@@ -51,8 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         if _run([sys.executable, "-m", "venv", str(venv)]).returncode:
             return 2
         py = str(venv / "bin" / "python")
-        install = [py, "-m", "pip", "install", "-q", "--upgrade", "-e", f"{ROOT}[test]",
-                   *BUILD_TOOLS]
+        # the tools by name, unpinned: the newest versions
+        install = [py, "-m", "pip", "install", "-q", "--upgrade", "-e", f"{ROOT}[conformance]",
+                   *test_tools(), *BUILD_TOOLS]
         if _run(install, cwd=ROOT).returncode:
             return 2
         frozen = _run([py, "-m", "pip", "freeze", "--all", "--exclude-editable"],
@@ -67,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
              if "==" in line and not line.lower().startswith(("pip==", "race-kernel=="))),
             key=str.lower)
         CONSTRAINTS.write_text(HEADER.format(python=version) + "\n".join(lines) + "\n")
-        print(f"wrote {CONSTRAINTS.relative_to(ROOT)} ({len(lines)} pins)")
+        pin_test_extra({n.split("==")[0].lower(): n.split("==")[1] for n in lines})
+        print(f"wrote {CONSTRAINTS.relative_to(ROOT)} ({len(lines)} pins) and the test extra "
+              f"of pyproject.toml")
         if args.no_gate:
             return 0
         gate = _run([py, "-m", "pytest"], cwd=ROOT)

@@ -1,4 +1,4 @@
-"""The shared camel-card engine (kernel.games._camel_cards) as Camel Up Cards (2016) uses it.
+"""The shared camel-card engine (kernel.engines.camel_cards) as Camel Up Cards (2016) uses it.
 
 The engine is parameterised by the game (its rule IDs, its camel rules with
 their money floor, its own race-track actions); these tests check that the
@@ -17,9 +17,9 @@ from helpers import first_state, table
 
 import kernel
 from kernel.core import Action, Event, InvalidState, Rejected
-from kernel.games._camel_cards import legs, payouts
-from kernel.games._camel_cards.legal import Legality, View
-from kernel.games._camel_cards.table import Table, TableFields
+from kernel.engines.camel_cards import legs, payouts
+from kernel.engines.camel_cards.legal import Legality, View
+from kernel.engines.camel_cards.table import Table, TableFields
 from kernel.games.camel_up_cards_2016 import engine
 from kernel.games.camel_up_cards_2016.state import (
     FIELDS,

@@ -83,13 +83,13 @@ def toy() -> Iterator[GameInfo]:
 SHARED = sorted({*ROOT.glob("kernel/*.py"), *ROOT.glob("kernel/conformance/**/*.py"),
                  *ROOT.glob("kernel/spec/**/*.py"), *ROOT.glob("kernel/testing/**/*.py"),
                  ROOT / "kernel" / "games" / "__init__.py"})
-#: Code a family of games shares (the camel rules, a shared engine ``kernel/games/_*``):
+#: Code a family of games shares (the camel rules, a shared engine ``kernel/engines/``):
 #: it may name what the family has in common (camels, their colours, a family prefix
 #: several games register), never one game: its id or its package. It may name a
 #: game's rule IDs in comments and docstrings, as cross-references to the catalogue
 #: entries it carries, but never in a string literal: the rule IDs its events and
 #: rejections name come from the game (e.g. the engine's ``RuleIds``).
-FAMILY = sorted({*ROOT.glob("kernel/rules/**/*.py"), *ROOT.glob("kernel/games/_*/**/*.py")})
+FAMILY = sorted({*ROOT.glob("kernel/rules/**/*.py"), *ROOT.glob("kernel/engines/**/*.py")})
 #: Fixed names: the family's publisher and title anywhere, the family's piece as a literal.
 FIXED_ANYWHERE = {"Camel Up": r"(?i)\bcamel up\b", "eggertspiele": r"(?i)eggertspiele"}
 FIXED_LITERALS = frozenset({"camel", "camels"})

@@ -7,7 +7,7 @@
 function (:mod:`kernel.rules.stacks`, :mod:`kernel.rules.ranking`,
 :mod:`kernel.rules.payouts`, :mod:`kernel.rules.track`) with the game's
 parameters. A card game engine written against those names (such as
-``kernel.games._camel_cards``'s ``CamelRules``) takes
+``kernel.engines.camel_cards``'s ``CamelRules``) takes
 :data:`CAMEL_UP_CARDS_2016` or a sibling game's binding, e.g. for Camel Up:
 The Card Game (2023) five racing camels and the black crazy camel (index 5),
 a shortcut marker (+1) and a fennec (-1), the same payout tables with a

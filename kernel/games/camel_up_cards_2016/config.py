@@ -11,7 +11,7 @@ from typing import Any
 
 from kernel.core import ConfigError
 from kernel.decode import show
-from kernel.games._camel_cards.table import Cards
+from kernel.engines.camel_cards.table import Cards
 from kernel.plugin import ActionSpace
 from kernel.rules.camel import CAMELS, FACE, HALF
 

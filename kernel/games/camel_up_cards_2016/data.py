@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kernel.games._camel_cards.spec import SetupCard
+from kernel.engines.camel_cards.spec import SetupCard
 
 GAME_ID: Final = "camel-up-cards-2016"
 

@@ -1,6 +1,6 @@
 """Camel Up Cards (2016) as the shared camel-card engine's parameters.
 
-The engine (:mod:`kernel.games._camel_cards`) carries the leg setup, the
+The engine (:mod:`kernel.engines.camel_cards`) carries the leg setup, the
 deal, the face-down choices, the racing deck, the turns, the leg end and
 the payouts; this module hands it this game's tables (``data.py``), its
 actions, its camel rules (:mod:`kernel.rules.camel`: five racing camels, the
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from kernel.games._camel_cards.spec import CardGame, RuleIds
-from kernel.games._camel_cards.table import Table
+from kernel.engines.camel_cards.spec import CardGame, RuleIds
+from kernel.engines.camel_cards.table import Table
 from kernel.rules import camel
 
 from .actions import ACTIONS

@@ -2,7 +2,7 @@
 
 What the registry's :class:`~kernel.registry.GameInfo` holds, and the
 behaviour version. The game is built on the shared camel-card engine
-(:mod:`kernel.games._camel_cards`), one concern a module:
+(:mod:`kernel.engines.camel_cards`), one concern a module:
 
 - ``data.py``: components and per-player-count tables, with their sources;
 - ``actions.py``: the action vocabulary, the one strict parser, the action space;

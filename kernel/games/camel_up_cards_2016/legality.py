@@ -1,6 +1,6 @@
 """Camel Up Cards (2016): who acts, what is legal and why not, and who won.
 
-The shared engine's legality (:class:`kernel.games._camel_cards.legal.Legality`)
+The shared engine's legality (:class:`kernel.engines.camel_cards.legal.Legality`)
 with this game's own race-track action: playing the one hand card
 (CUC-ACT-HAND, kept at leg setup by CUC-LEG-HAND).
 """
@@ -12,8 +12,8 @@ from fractions import Fraction
 from typing import Final
 
 from kernel.core import Action, Outcome, Rejected
-from kernel.games._camel_cards import payouts
-from kernel.games._camel_cards.legal import Legality, View
+from kernel.engines.camel_cards import payouts
+from kernel.engines.camel_cards.legal import Legality, View
 
 from .actions import HAND
 from .engine import GAME

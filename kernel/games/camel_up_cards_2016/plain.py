@@ -2,7 +2,7 @@
 
 :func:`to_data` writes the canonical plain-data (JSON-ready) state and
 :func:`from_data` reads exactly that form back (KERNEL-INPUT), into a typed
-:class:`~kernel.games._camel_cards.table.Table` from which the state is built
+:class:`~kernel.engines.camel_cards.table.Table` from which the state is built
 once; :func:`status` lists the invariants a candidate breaks;
 :func:`observation` is what one seat may see (KERNEL-OBSERVATION,
 CUC-LEG-HIDDEN). ``version`` is the game's behaviour version (``game.VERSION``).
@@ -25,7 +25,7 @@ from kernel.decode import (
     read_str,
     show,
 )
-from kernel.games._camel_cards.table import Table
+from kernel.engines.camel_cards.table import Table
 from kernel.rules import camel
 from kernel.rules.camel import FACE, HALF, SAND
 

@@ -27,9 +27,9 @@ Field layout (cells: 0 Start card, 1..L spaces, L+1 Finish):
   ``extended`` (spaces added to the track at this leg's setup).
 
 The fields are declared once, by the shared engine's
-:class:`~kernel.games._camel_cards.table.TableFields`. A transition
+:class:`~kernel.engines.camel_cards.table.TableFields`. A transition
 :func:`thaw` s a state into the typed, mutable
-:class:`~kernel.games._camel_cards.table.Table`, edits it, and
+:class:`~kernel.engines.camel_cards.table.Table`, edits it, and
 :func:`freeze` s it: the table is checked against every invariant and then
 becomes the next state in place (same slots, nothing copied). The checks
 remember the last valid state and do not run again a check whose inputs
@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Final, cast
 import attrs
 
 from kernel.core import InvalidState
-from kernel.games._camel_cards.table import (
+from kernel.engines.camel_cards.table import (
     CHANCE_PHASES,
     DEAL,
     DECK,

@@ -3,7 +3,7 @@
 ``apply`` is total and pure: anything that is not a legal action of this
 game is a ``Rejected`` naming the rule (KERNEL-INPUT, KERNEL-ACTOR, ... or
 the game rule that forbids it, see :mod:`.legality`). A legal action thaws
-the state into one typed :class:`~kernel.games._camel_cards.table.Table`,
+the state into one typed :class:`~kernel.engines.camel_cards.table.Table`,
 the engine's steps edit it, and the next state is built, and so checked
 against every invariant, exactly once.
 
@@ -31,8 +31,8 @@ from typing import cast
 
 from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected, Result
 from kernel.decode import show
-from kernel.games._camel_cards import legs, moves, track, turns
-from kernel.games._camel_cards.table import Table, adding, put
+from kernel.engines.camel_cards import legs, moves, track, turns
+from kernel.engines.camel_cards.table import Table, adding, put
 
 from .actions import BET_KINDS, parse_action
 from .data import CARD_CAMEL, COLOUR_INDEX, GAME_ID

@@ -1,6 +1,6 @@
 """What a camel card game hands the shared engine: its data, rule IDs and readings.
 
-The engine (:mod:`kernel.games._camel_cards`) carries the machinery the
+The engine (:mod:`kernel.engines.camel_cards`) carries the machinery the
 camel card games share. A game builds one :class:`CardGame` from its own
 tables and rule catalogue; the engine reads nothing else. The fields are
 exactly what Camel Up Cards (2016) and Camel Up: The Card Game (2023)
