@@ -17,6 +17,8 @@ Subcommands:
 - ``spec check`` / ``spec export`` / ``spec trace`` / ``spec interpretations``:
   the executable spec;
 - ``replay``, ``vectors``, ``diff``: the conformance kit.
+- ``NAME [--game GAME] ...``: a command a registered game contributes
+  (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
 Exit codes (every subcommand, and ``python -m kernel.conformance.server``):
 
@@ -242,6 +244,8 @@ def _games(argv: Sequence[str]) -> int:
         for name, keys in info.config.variants.items():
             sets = " ".join(f"{k}={set_text(v)}" for k, v in keys.items()) or "(no keys set)"
             print(f"  --variant {name:<18} {sets}")
+        for name, command in info.commands.items():
+            print(f"  race-kernel {name}: {command.summary}")
     return 0
 
 
@@ -312,6 +316,34 @@ def _status(argv: Sequence[str]) -> int:
 USAGE = """usage: race-kernel COMMAND [ARGS]   (race-kernel --help for the commands)"""
 
 
+def _game_command(cmd: str, rest: list[str]) -> int | None:
+    """Run a command a registered game contributes (``GameInfo.commands``); None if none does.
+
+    ``race-kernel NAME [--game GAME] ARGS``: ``--game`` chooses among several
+    games offering NAME and may be left out when only one does.
+    """
+    offering = [gid for gid in kernel.games() if cmd in kernel.game_info(gid).commands]
+    if not offering:
+        return None
+    chosen: str | None = offering[0] if len(offering) == 1 else None
+    if len(rest) >= 2 and rest[0] == "--game":
+        chosen, rest = rest[1], rest[2:]
+    elif rest and rest[0].startswith("--game="):
+        chosen, rest = rest[0].split("=", 1)[1], rest[1:]
+    if chosen not in offering:
+        print(f"race-kernel {cmd}: --game one of {', '.join(offering)}", file=sys.stderr)
+        return 2
+    return int(kernel.game_info(chosen).commands[cmd].run(list(rest)))
+
+
+def _command_list() -> str:
+    """The commands registered games contribute, one line each (for --help)."""
+    lines = [f"- ``{name}`` ({gid}): {command.summary}"
+             for gid in kernel.games()
+             for name, command in kernel.game_info(gid).commands.items()]
+    return "\n".join(["", "Commands of the registered games:", "", *lines]) if lines else ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``race-kernel ARGV``; the exit code (0, 1 or 2, see above).
 
@@ -333,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args: list[str]) -> int:
     commands = {"play": _play, "games": _games, "status": _status}
     if args and args[0] in ("-h", "--help"):
-        print(__doc__)
+        print(__doc__, _command_list(), sep="")
         return 0
     if not args:
         print(f"race-kernel: no command\n{USAGE}", file=sys.stderr)
@@ -350,6 +382,9 @@ def _main(args: list[str]) -> int:
             from kernel.conformance.cli import main as conformance_main
 
             return int(conformance_main([cmd, *rest]))
+        code = _game_command(cmd, rest)
+        if code is not None:
+            return code
     except SystemExit as exc:  # argparse: --help, or a usage error
         return exit_code(exc)
     except MissingExtra as exc:  # an optional dependency is not installed

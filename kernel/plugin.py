@@ -353,6 +353,26 @@ class Plan:
 Zone = tuple[str] | tuple[str, int]
 
 
+#: ``race-kernel`` commands of its own that a game's command may not take.
+BUILTIN_COMMANDS: Final = ("play", "games", "status", "spec", "replay", "vectors", "diff",
+                           "view", "help")
+
+
+@attrs.frozen
+class GameCommand:
+    """A ``race-kernel`` subcommand a game contributes (``race-kernel odds ...``).
+
+    ``run`` takes the arguments after the command name and returns the exit
+    code (0, 1 or 2, as every ``race-kernel`` command); it must not raise for
+    any input. When several registered games offer the same command,
+    ``race-kernel NAME --game GAME ...`` chooses one.
+    """
+
+    name: str
+    summary: str
+    run: Callable[[list[str]], int]
+
+
 @attrs.frozen
 class GameHooks:
     """What the generic checks must know about a game."""
@@ -372,6 +392,7 @@ class GameHooks:
 
 
 __all__ = [
+    "BUILTIN_COMMANDS",
     "CHANCE_MODES",
     "INFORMATION",
     "SCORE_KINDS",
@@ -380,6 +401,7 @@ __all__ = [
     "ConfigField",
     "ConfigSpec",
     "Field",
+    "GameCommand",
     "GameHooks",
     "GameSpecError",
     "Mutation",

@@ -20,11 +20,13 @@ import attrs
 
 from kernel.core import FIELD_NAMES, Action, Outcome, PlainData, Rejected, Result
 from kernel.plugin import (
+    BUILTIN_COMMANDS,
     CHANCE_MODES,
     INFORMATION,
     SCORE_KINDS,
     ActionSpace,
     ConfigSpec,
+    GameCommand,
     GameHooks,
     GameSpecError,
     Narrator,
@@ -80,6 +82,8 @@ class GameInfo:
     #: The conformance plan, built on first use (it may import the kernel's API).
     plan: Callable[[], Plan]
     hooks: GameHooks
+    #: ``race-kernel`` subcommands of the game's own (name -> command), e.g. ``odds``.
+    commands: Mapping[str, GameCommand] = attrs.field(factory=dict)
 
     @property
     def all_actions(self) -> tuple[Action, ...]:
@@ -134,6 +138,12 @@ def check(info: GameInfo) -> None:
         problems.append("vocabulary: the game's action kinds and actions")
     if not info.config.variants or info.config.field(info.config.players_key) is None:
         problems.append("config: a players field and at least one variant")
+    for name, command in info.commands.items():
+        if (not isinstance(command, GameCommand) or command.name != name
+                or not name.isidentifier() or name != name.lower()
+                or name in BUILTIN_COMMANDS or not callable(command.run)):
+            problems.append(f"commands: {name!r}: a GameCommand with a lower-case name "
+                            f"other than {', '.join(BUILTIN_COMMANDS)}")
     for method in ("legend", "draw", "seat_name", "after", "explain", "quiet", "standings"):
         if not callable(getattr(info.narrator, method, None)):
             problems.append(f"narrator.{method}")

@@ -208,6 +208,53 @@ class ContractError(Exception):
     """BUDGETS, PLANTS or a docstring condition that run.py cannot use as written."""
 
 
+#: Where a game lists the contracts of its own modules (data, beside its code).
+GAME_PROOFS = "kernel/games/*/proofs.json"
+_PLANT_KEYS = frozenset(f.name for f in fields(Plant))
+
+
+def game_proofs(root: Path = ROOT) -> tuple[dict[str, dict[str, float]], tuple[Plant, ...]]:
+    """The budgets and planted bugs each game lists in its ``proofs.json``.
+
+    The file is ``{"budgets": {module: {function: seconds}}, "plants": [{...}]}``
+    (a plant's keys are :class:`Plant`'s fields; ``module`` is required). A game
+    may list only its own modules: the shared rules are listed in this file.
+    """
+    budgets: dict[str, dict[str, float]] = {}
+    plants: list[Plant] = []
+    for path in sorted(root.glob(GAME_PROOFS)):
+        package = f"{PACKAGE}.games.{path.parent.name}"
+        where = path.relative_to(root)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise ContractError(f"{where}: not JSON: {exc}") from exc
+        if not isinstance(data, dict) or set(data) - {"budgets", "plants"}:
+            raise ContractError(f"{where}: expected an object with 'budgets' and 'plants'")
+        for module, functions in dict(data.get("budgets", {})).items():
+            if not (module == package or module.startswith(package + ".")):
+                raise ContractError(f"{where}: {module} is not a module of {package}")
+            if not isinstance(functions, dict) or not all(
+                    isinstance(f, str) and isinstance(b, (int, float)) and not isinstance(b, bool)
+                    and 0 < b <= 60 for f, b in functions.items()):
+                raise ContractError(f"{where}: {module}: expected function -> seconds (0-60]")
+            budgets[module] = {f: float(b) for f, b in functions.items()}
+        for entry in list(data.get("plants", [])):
+            if (not isinstance(entry, dict) or set(entry) - _PLANT_KEYS
+                    or str(entry.get("module", "")) not in budgets):
+                raise ContractError(f"{where}: a plant needs Plant's fields and a listed module")
+            plants.append(Plant(**entry))
+    return budgets, tuple(plants)
+
+
+#: The shared rules' budgets and plants alone (BUDGETS and PLANTS add the games').
+SHARED_BUDGETS: dict[str, dict[str, float]] = {m: dict(f) for m, f in BUDGETS.items()}
+SHARED_PLANTS: tuple[Plant, ...] = PLANTS
+_GAME_BUDGETS, _GAME_PLANTS = game_proofs()
+BUDGETS.update(_GAME_BUDGETS)
+PLANTS = PLANTS + _GAME_PLANTS
+
+
 # --------------------------------------------------------------------------
 # Reading the source: conditions, definitions and what they reach
 

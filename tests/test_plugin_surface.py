@@ -47,6 +47,7 @@ from kernel.conformance.driver import DiffOptions, diff
 from kernel.conformance.inprocess import compare, explore
 from kernel.conformance.protocol import SubprocessPeer
 from kernel.conformance.server import KernelServer
+from kernel.plugin import GameSpecError
 from kernel.registry import GameInfo
 from kernel.testing import checks
 
@@ -528,3 +529,30 @@ def test_a_leaky_game_is_caught(toy: GameInfo) -> None:
                 checks.check_chance_twins(leaky, s, rng)
     finally:
         registry.unregister("toy-race-leaky")
+
+
+def test_a_game_contributes_a_command(toy: GameInfo, capsys: pytest.CaptureFixture[str]) -> None:
+    # KERNEL-GAME: `race-kernel NAME` runs a command a registered game contributes
+    # (GameInfo.commands); --game chooses when several games offer the same name.
+    from kernel.cli import main
+
+    assert main(["rolls"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    chances = dict(line.split() for line in out)
+    assert chances == {a.text: str(p) for a, p in toy.chance_outcomes(toy.new_game({"players": 2}))}
+    assert main(["rolls", "extra"]) == 2 and "no arguments" in capsys.readouterr().err
+    assert main(["--help"]) == 0 and "rolls" in capsys.readouterr().out
+    assert main(["games"]) == 0 and "race-kernel rolls:" in capsys.readouterr().out
+    import toygame
+
+    twin = registry.register(toygame.make("toy-race-twin"))
+    try:
+        assert main(["rolls"]) == 2 and "--game one of" in capsys.readouterr().err
+        assert main(["rolls", "--game", "toy-race-twin"]) == 0
+        assert capsys.readouterr().out.splitlines() == out
+        assert main(["rolls", "--game=nope"]) == 2
+    finally:
+        registry.unregister(twin.id)
+    for bad in ({"play": toy.commands["rolls"]}, {"other": toy.commands["rolls"]}):
+        with pytest.raises(GameSpecError, match="commands"):
+            registry.check(attrs.evolve(toy, id="toy-race-bad", commands=bad))

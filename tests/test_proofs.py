@@ -48,6 +48,9 @@ TOOL = {"crosshair-tool": "0.0.113", "options": list(run.OPTIONS)}
 
 def _items(texts: dict[str, str] | None = None, tool: dict[str, Any] = TOOL,
            **kw: Any) -> list[Any]:
+    """The shared rules' contracts and plants (the games' own are left out unless asked for)."""
+    kw.setdefault("budgets", run.SHARED_BUDGETS)
+    kw.setdefault("plants", run.SHARED_PLANTS)
     return list(run.items(run.SourceIndex(ROOT, {**SOURCES, **(texts or {})}), tool, **kw))
 
 
@@ -77,14 +80,14 @@ def _edit(module: str, old: str, new: str, texts: dict[str, str] | None = None,
 def test_one_contract_per_postcondition_line() -> None:
     items = _items()
     contracts = [i for i in items if i.kind == "contract"]
-    assert set(run.BUDGETS) == set(SOURCES)
+    assert set(run.SHARED_BUDGETS) == set(SOURCES)
     for module, source in SOURCES.items():
         lines = source.split("\n")
         mine = [i for i in contracts if i.module == module]
         assert len(mine) == sum(1 for line in lines if line.strip().startswith("post:"))
         for item in mine:
             assert lines[item.line - 1].strip() == f"post: {item.condition}"
-    assert len([i for i in items if i.kind == "plant"]) == len(run.PLANTS)
+    assert len([i for i in items if i.kind == "plant"]) == len(run.SHARED_PLANTS)
     assert len({i.key for i in items}) == len(items)
     assert not run.unbudgeted(run.SourceIndex(ROOT))
 
@@ -135,13 +138,13 @@ def test_tool_budget_and_plant_count() -> None:
     before = _hashes()
     newer = _hashes(tool={**TOOL, "crosshair-tool": "0.0.114"})
     assert set(newer) == set(before) and all(newer[k] != before[k] for k in before)
-    budgets = {**run.BUDGETS, RANKING: {**run.BUDGETS[RANKING], "ranks": 6}}
+    budgets = {**run.SHARED_BUDGETS, RANKING: {**run.SHARED_BUDGETS[RANKING], "ranks": 6}}
     assert _changed(_hashes(budgets=budgets)) == {"ranks"}
-    plants = list(run.PLANTS)
+    plants = list(run.SHARED_PLANTS)
     plants[0] = dataclasses.replace(plants[0], budget=11)
     after = _hashes(plants=plants)
     assert [k for k in before if after[k] != before[k]] == [
-        i.key for i in _items() if i.plant == run.PLANTS[0]]
+        i.key for i in _items() if i.plant == run.SHARED_PLANTS[0]]
 
 
 def test_a_plant_that_no_longer_applies_stops_the_run() -> None:
@@ -325,3 +328,25 @@ def test_rotation_rechecks_within_the_box(repo: Path) -> None:
     assert sorted(rechecked) == sorted((i.function, str(i.line)) for i in window), out
     assert f"re-checked in rotation: {len(window)} in" in out
     assert time.monotonic() - started < 30
+
+
+def test_a_game_lists_its_own_contracts(tmp_path: Path) -> None:
+    # proofs.json beside a game's code adds its budgets and plants; it may not list other modules
+    game = tmp_path / "kernel" / "games" / "somegame"
+    game.mkdir(parents=True)
+    (game / "proofs.json").write_text(json.dumps({
+        "budgets": {"kernel.games.somegame.moves": {"step": 4}},
+        "plants": [{"function": "step", "rule": "SG-STEP", "old": "+ 1", "new": "+ 2",
+                    "keep": "__return__", "module": "kernel.games.somegame.moves"}]}))
+    budgets, plants = run.game_proofs(tmp_path)
+    assert budgets == {"kernel.games.somegame.moves": {"step": 4.0}}
+    assert [(p.function, p.module, p.budget) for p in plants] == [
+        ("step", "kernel.games.somegame.moves", 10)]
+    bad: object
+    for bad in ({"budgets": {"kernel.rules.stacks": {"move": 1}}},
+                {"budgets": {"kernel.games.somegame.moves": {"step": 0}}},
+                {"budgets": {}, "plants": [{"function": "step", "module": "kernel.games.x.y"}]},
+                {"budget": {}}, []):
+        (game / "proofs.json").write_text(json.dumps(bad))
+        with pytest.raises(run.ContractError):
+            run.game_proofs(tmp_path)

@@ -20,6 +20,7 @@ forgets to mark the dealt card secret (for the generic checks' own test).
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
@@ -46,6 +47,7 @@ from kernel.plugin import (
     ConfigField,
     ConfigSpec,
     Field,
+    GameCommand,
     GameHooks,
     Plan,
     ScoreSpec,
@@ -133,6 +135,18 @@ class _Game:
         self.state_type = state_type
         self.leak = leak
         self.vocabulary = Vocabulary(game, KINDS, _actions(game))
+
+    # -- a command of the game's own (race-kernel rolls) -----------------------
+
+    def rolls(self, argv: list[str]) -> int:
+        """``race-kernel rolls``: each outcome of the first deal and its chance; no arguments."""
+        if argv:
+            print(f"race-kernel rolls: no arguments expected, not {show(argv[0])}",
+                  file=sys.stderr)
+            return 2
+        for action, chance in self.chance_outcomes(self.new_game({"players": 2})):
+            print(f"{action.text} {chance}")
+        return 0
 
     # -- configuration ---------------------------------------------------------
 
@@ -491,6 +505,7 @@ def make(game: str = GAME_ID, *, leak: bool = False) -> GameInfo:
         narrator=Narrator(),
         plan=lambda: _plan(game),
         hooks=HOOKS,
+        commands={"rolls": GameCommand("rolls", "the chances of the first deal", g.rolls)},
     )
 
 
