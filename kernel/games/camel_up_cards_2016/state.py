@@ -332,6 +332,13 @@ def _ledger_ok_uncached(money: int, payouts: tuple[int, ...]) -> bool:
 _ledger_ok: Final = lru_cache(maxsize=1024)(_ledger_ok_uncached)  # memoized: pure
 
 
+#: What :func:`_check` returns when one broken invariant makes the others
+#: unreadable: that invariant alone, and no track length or spare spaces.
+_ONLY_PHASE: Final = (("CUC-INV-PHASE",), 0, 0)
+_ONLY_TRACK: Final = (("CUC-INV-TRACK",), 0, 0)
+_ONLY_CAMELS: Final = (("CUC-INV-CAMELS",), 0, 0)
+
+
 def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
     """Every invariant ``s`` breaks, and its track's length and spare spaces.
 
@@ -359,7 +366,7 @@ def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
         or not ((s.age_order is valid.age_order and p is valid.players)
                 or _ages_ok(s.age_order, p))
     ):
-        return ("CUC-INV-PHASE",), 0, 0
+        return _ONLY_PHASE
 
     # CUC-INV-TRACK: Start, cards 1..k (face, sandstorm, half-covered last), Finish.
     track = s.track
@@ -368,7 +375,7 @@ def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
     else:
         track_ok, length, spare = _track_info(track)
         if not track_ok:
-            return ("CUC-INV-TRACK",), 0, 0
+            return _ONLY_TRACK
     finish = length + 1
 
     # CUC-INV-CAMELS / CUC-INV-STACKS: five camels once each, gap-free stacks,
@@ -376,7 +383,7 @@ def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
     pos = s.pos
     height = s.height
     if len(pos) != CAMELS or len(height) != CAMELS:
-        return ("CUC-INV-CAMELS",), 0, 0
+        return _ONLY_CAMELS
     if not ((pos is valid.pos and height is valid.height and track is valid.track)
             or _camels_ok(pos, height, finish)) or (finish in pos and phase != OVER):
         bad.append("CUC-INV-STACKS")
