@@ -1,0 +1,171 @@
+"""Reading a Camel Up Cards state from plain data: every refusal names its field.
+
+KERNEL-INPUT (spec/kernel/rules.md): ``from_data`` accepts exactly the
+canonical form and refuses anything else with a ValueError whose message
+starts with the path of the offending field (``stacks[3][1]``,
+``leaders.blue``, ``palm.space``) and says what was expected. An
+implementation reading the same documents can compare its messages' paths
+with these.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import kernel
+from kernel.games.camel_up_cards_2016 import game
+
+GAME = "camel-up-cards-2016"
+
+
+def _documents() -> list[dict[str, Any]]:
+    """Two states of a seeded 3-player game that fill every kind of field.
+
+    The first has both figures placed, a leg bet and a final winner card; the
+    second has payouts, a final loser card and revealed cards.
+    """
+    trace = kernel.play(GAME, {"players": 3}, 1)
+    docs = [kernel.to_data(step.state) for step in trace.steps]
+    first = next(d for d in docs if d["palm"] and any(d["bets"])
+                 and any(x is not None for x in d["winner_bets"]))
+    second = next(d for d in docs if any(d["payouts"]) and d["revealed"]
+                  and any(x is not None for x in d["loser_bets"]))
+    return [first, second]
+
+
+DOCS = _documents()
+TOKEN = re.compile(r"[^.\[\]]+|\[\d+\]")
+
+
+def _paths(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every field of a document and its value, with the decoder's path notation."""
+    if path:
+        yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _paths(item, f"{path}[{i}]")
+
+
+def _with(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A deep copy of ``doc`` with the field at ``path`` replaced."""
+    out = copy.deepcopy(doc)
+    tokens = TOKEN.findall(path)
+    here: Any = out
+    for token in tokens[:-1]:
+        here = here[int(token[1:-1])] if token.startswith("[") else here[token]
+    last = tokens[-1]
+    if last.startswith("["):
+        here[int(last[1:-1])] = value
+    else:
+        here[last] = value
+    return out
+
+
+#: A value of another JSON type for each type a canonical document holds.
+WRONG_TYPE = {int: "1", str: 7, list: {}, dict: [], type(None): 1.5, bool: 1}
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=["figures-and-bets", "payouts-and-reveals"])
+def test_a_field_of_the_wrong_type_is_refused_by_its_path(doc: dict[str, Any]) -> None:
+    # KERNEL-INPUT: every field, at every depth, replaced by a value of another
+    # JSON type: refused, and the message starts with exactly that field's path.
+    assert game.from_data(doc) is not None
+    checked = 0
+    for path, value in _paths(doc):
+        with pytest.raises(ValueError) as refused:
+            game.from_data(_with(doc, path, WRONG_TYPE[type(value)]))
+        assert str(refused.value).startswith(f"{path}: "), (path, str(refused.value))
+        checked += 1
+    assert checked > 100
+
+
+#: Well-typed values that are still wrong, and exactly what the decoder says.
+REFUSALS = [
+    ("players", 7, "players: expected an integer 2..6, got 7"),
+    ("version", 2, "version: expected an integer 1..1, got 2"),
+    ("version", 0, "version: expected an integer 1..1, got 0"),
+    ("track", "FFXF", "track: expected the letters F, S and H, got 'FFXF'"),
+    ("bets[0][0]", "green:4", "bets[0][0]: expected <colour>:<2|3|5|mid>, got 'green:4'"),
+    ("bets[0][0]", "pink:mid", "bets[0][0]: expected <colour>:<2|3|5|mid>, got 'pink:mid'"),
+    ("bets[0][0]", "green", "bets[0][0]: expected <colour>:<2|3|5|mid>, got 'green'"),
+    ("stacks[0][0]", "pink", "stacks[0][0]: unknown value 'pink'"),
+    ("midfield", ["blue", "orange", "white", "yellow", "green", "blue"],
+     "midfield: expected at most 5 items, got 6"),
+    ("midfield[0]", "pink", "midfield[0]: unknown value 'pink'"),
+    ("winner_bets[1]", "pink", "winner_bets[1]: unknown value 'pink'"),
+    ("hands", [[], []], "hands: expected 3 items, got 2"),
+    ("intel", [[], [], [], []], "intel: expected 3 items, got 4"),
+    ("bets", [[], []], "bets: expected 3 items, got 2"),
+    ("winner_bets", [None, None], "winner_bets: expected 3 items, got 2"),
+    ("loser_bets", [None, None], "loser_bets: expected 3 items, got 2"),
+    ("payouts", [[], []], "payouts: expected 3 items, got 2"),
+    ("money", [3, 3], "money: expected 3 items, got 2"),
+    ("money[1]", 2**60, "money[1]: expected an integer -9007199254740991..9007199254740991, "
+                        "got an integer of 61 bits"),
+    ("age_order", [0, 1, 2**60], "age_order[2]: expected an integer "
+                                 "-9007199254740991..9007199254740991, got an integer of 61 bits"),
+    ("stacks", None, "stacks: expected a list, got null"),
+    ("palm", {"space": 5}, "palm: missing key 'holder'"),
+    ("palm.space", "5", "palm.space: expected an integer -9007199254740991..9007199254740991, "
+                        "got '5'"),
+    ("fennec.holder", "1", "fennec.holder: expected an integer "
+                           "-9007199254740991..9007199254740991, got '1'"),
+    ("stacks[4]", ["yellow", "green"], "stacks: camel green twice"),
+    ("stacks[4]", [], "stacks: a camel is missing"),
+    ("revealed", ["pink+1"], "revealed[0]: unknown value 'pink+1'"),
+    ("leaders", {"blue": [2, 2, 3, 5]}, "leaders: missing key 'green'"),
+    ("leaders.blue[0]", "2", "leaders.blue[0]: expected an integer "
+                             "-9007199254740991..9007199254740991, got '2'"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "message"), REFUSALS,
+                         ids=[f"{p}={v!r}"[:40] for p, v, _ in REFUSALS])
+def test_a_wrong_value_is_refused_with_its_reason(path: str, value: Any, message: str) -> None:
+    # KERNEL-INPUT: the field's path, what was expected and what came.
+    with pytest.raises(ValueError) as refused:
+        game.from_data(_with(DOCS[0], path, value))
+    assert str(refused.value) == message
+
+
+def test_a_stack_longer_than_the_track_is_refused() -> None:
+    # KERNEL-INPUT: the stacks list has one entry per cell (Start, the spaces, Finish).
+    doc = DOCS[0]
+    with pytest.raises(ValueError, match=r"^stacks: expected 18 items, got 17$"):
+        game.from_data(_with(doc, "stacks", doc["stacks"][:-1]))
+    with pytest.raises(ValueError, match=r"^stacks: expected 18 items, got 19$"):
+        game.from_data(_with(doc, "stacks", [*doc["stacks"], []]))
+
+
+CANONICAL = "not the canonical form (sorted zones, colour order on the Start card)"
+
+
+def test_a_readable_document_not_in_canonical_form_names_the_first_difference() -> None:
+    # KERNEL-INPUT: a document the readers accept but that is not exactly what
+    # to_data writes is refused at the first field (in document order) that differs.
+    doc = DOCS[0]
+    cases = [
+        ("palm", {"space": 0, "holder": -1},
+         f"palm: {CANONICAL}: expected null, got an object with 2 keys"),
+        ("stacks[0]", ["orange", "green"],
+         f"stacks[0][0]: {CANONICAL}: expected 'green', got 'orange'"),
+    ]
+    discard = sorted(doc["discard"])
+    cases.append(("discard", [*discard[:-2], discard[-1], discard[-2]],
+                  f"discard[{len(discard) - 2}]: {CANONICAL}: "
+                  f"expected {discard[-2]!r}, got {discard[-1]!r}"))
+    deck = sorted(doc["deck"])
+    cases.append(("deck", deck[::-1], f"deck[0]: {CANONICAL}: expected {deck[0]!r}, "
+                                      f"got {deck[-1]!r}"))
+    for path, value, message in cases:
+        with pytest.raises(ValueError) as refused:
+            game.from_data(_with(doc, path, value))
+        assert str(refused.value) == message, path
