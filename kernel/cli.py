@@ -17,6 +17,12 @@ Subcommands:
 - ``spec check`` / ``spec export`` / ``spec trace`` / ``spec interpretations``:
   the executable spec;
 - ``replay``, ``vectors``, ``diff``: the conformance kit.
+- ``view TRACE.jsonl [-o FILE.html] [--seat N]``: write one self-contained
+  HTML page showing a trace of any registered game (a golden vector, a
+  played game, a ``diff`` divergence report): the table drawn at every step,
+  the events with their rules, scores, standings, a seat's view
+  (:mod:`kernel.viewer`); ``play ... --html FILE`` writes the same page for
+  the game it plays.
 - ``NAME [--game GAME] ...``: a command a registered game contributes
   (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
@@ -185,6 +191,8 @@ def _play(argv: Sequence[str]) -> int:
     p.add_argument("--seed", type=int, default=1, help="the seed of chance and moves (1)")
     p.add_argument("--verbose", action="store_true",
                    help="tell every event the game sums up (deals, hidden choices)")
+    p.add_argument("--html", metavar="FILE", default=None,
+                   help="also write the game's viewer page (race-kernel view) to FILE")
     args = p.parse_args(argv)
     try:
         game = _game_of(args)
@@ -194,6 +202,8 @@ def _play(argv: Sequence[str]) -> int:
         print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
         return 2
     trace = kernel.play(game, config, args.seed)
+    if args.html is not None and not _write_html(trace, args.html):
+        return 2
     try:
         for line in narrate(trace, verbose=args.verbose, variant=variant):
             print(line)
@@ -204,6 +214,21 @@ def _play(argv: Sequence[str]) -> int:
               file=sys.stderr)
         return 2
     return 0
+
+
+def _write_html(trace: kernel.Trace, path: str) -> bool:
+    """Write the viewer page of ``trace`` to ``path`` (False, said on stderr, if it cannot)."""
+    from kernel.viewer import page_of_trace
+
+    page = page_of_trace(trace, source="race-kernel play")
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(page)
+    except OSError as exc:
+        print(f"race-kernel play: --html {clip(path, 200)}: cannot write: "
+              f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+        return False
+    return True
 
 
 def _stdout_to_devnull() -> None:
@@ -378,6 +403,10 @@ def _main(args: list[str]) -> int:
             from kernel.spec.runner import main as spec_main
 
             return int(spec_main(rest))
+        if cmd == "view":
+            from kernel.viewer import main as view_main
+
+            return int(view_main(rest))
         if cmd in ("replay", "vectors", "diff"):
             from kernel.conformance.cli import main as conformance_main
 

@@ -7,13 +7,13 @@ same for all of them (rule KERNEL-INPUT and friends are catalogued in
 Actions have a canonical text form (as UCI is for chess moves) and a plain-data
 form ready for JSON:
 
->>> a = Action("some-game", "play", "hare", 3)
+>>> a = Action("some-game", "push", "pawn", 3)
 >>> a.text, a.values
-('play:hare:3', ('hare', 3))
->>> FIELD_NAMES[("some-game", "play")] = ("animal", "count")  # what registering a game does
+('push:pawn:3', ('pawn', 3))
+>>> FIELD_NAMES[("some-game", "push")] = ("piece", "count")  # what registering a game does
 >>> a.to_data()
-{'kind': 'play', 'animal': 'hare', 'count': 3}
->>> del FIELD_NAMES[("some-game", "play")]
+{'kind': 'push', 'piece': 'pawn', 'count': 3}
+>>> del FIELD_NAMES[("some-game", "push")]
 """
 
 from __future__ import annotations

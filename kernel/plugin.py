@@ -22,7 +22,8 @@ The parts, in the manner of OpenSpiel's ``GameType``/``GameInfo``:
 - a :class:`Narrator` (the told game: legend, the table drawn, seat names);
 - its conformance :class:`Plan` (golden-vector configurations, policies,
   candidate-state mutations);
-- its :class:`GameHooks` for the generic checks.
+- its :class:`GameHooks` for the generic checks;
+- optionally, its :class:`Drawing` for the viewer page (``race-kernel view``).
 
 >>> f = Field("space", int)
 >>> f.accepts(3), f.accepts(True), f.accepts("3")
@@ -374,6 +375,32 @@ class GameCommand:
 
 
 @attrs.frozen
+class Drawing:
+    """How the viewer page (``race-kernel view``, :mod:`kernel.viewer`) draws a game's table.
+
+    Optional (``GameInfo.drawing``): a game without one gets the page's
+    fallback, its narrator's text picture and the table's plain data.
+
+    ``script`` is JavaScript embedded in the page: it defines ``draw(table,
+    view)``, returning the SVG markup of a table, and ``describe(table, view)``,
+    returning its text alternative. ``table`` is the plain data the page shows
+    (the whole table, ``GameInfo.to_data``, in the "all" view; a seat's
+    ``GameInfo.observation`` in that seat's view); ``view`` is ``{"seat": N or
+    null, "seats": [names]}``. The SVG marks each place that holds pieces with
+    ``data-space="NAME"`` and each piece in it with ``data-piece="NAME"``, in
+    the order :attr:`pieces` gives (bottom to top of a stack); a piece the
+    view may not see is drawn face down with ``data-piece="hidden"``.
+    ``pieces`` is that order, from the same plain data, in Python: the browser
+    test compares the page with it at every step. ``legend`` is the
+    drawing's legend: (symbol, what it means) pairs of plain text.
+    """
+
+    script: str
+    pieces: Callable[[Mapping[str, Any]], Mapping[str, Sequence[str]]]
+    legend: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
 class GameHooks:
     """What the generic checks must know about a game."""
 
@@ -389,6 +416,11 @@ class GameHooks:
     segment_bound: Callable[[Mapping[str, Any]], int] | None
     #: The plain-data key of the seats' scores on the table ("money", "points").
     score_key: str
+    #: Whether some chance outcomes are hidden from some seat (a deal, a draw).
+    #: False for a game whose every chance outcome is public (dice in the open):
+    #: the generic checks then expect no chance node with outcomes a seat
+    #: cannot tell apart.
+    hidden_chance: bool = True
 
 
 __all__ = [
@@ -400,6 +432,7 @@ __all__ = [
     "ActionSpace",
     "ConfigField",
     "ConfigSpec",
+    "Drawing",
     "Field",
     "GameCommand",
     "GameHooks",

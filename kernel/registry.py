@@ -26,6 +26,7 @@ from kernel.plugin import (
     SCORE_KINDS,
     ActionSpace,
     ConfigSpec,
+    Drawing,
     GameCommand,
     GameHooks,
     GameSpecError,
@@ -84,6 +85,8 @@ class GameInfo:
     hooks: GameHooks
     #: ``race-kernel`` subcommands of the game's own (name -> command), e.g. ``odds``.
     commands: Mapping[str, GameCommand] = attrs.field(factory=dict)
+    #: How the viewer page draws the table (None: the page's text fallback).
+    drawing: Drawing | None = None
 
     @property
     def all_actions(self) -> tuple[Action, ...]:
@@ -144,6 +147,10 @@ def check(info: GameInfo) -> None:
                 or name in BUILTIN_COMMANDS or not callable(command.run)):
             problems.append(f"commands: {name!r}: a GameCommand with a lower-case name "
                             f"other than {', '.join(BUILTIN_COMMANDS)}")
+    if info.drawing is not None and (
+            not isinstance(info.drawing, Drawing) or not info.drawing.script.strip()
+            or not callable(info.drawing.pieces)):
+        problems.append("drawing: a Drawing with a script and a pieces function, or None")
     for method in ("legend", "draw", "seat_name", "after", "explain", "quiet", "standings"):
         if not callable(getattr(info.narrator, method, None)):
             problems.append(f"narrator.{method}")

@@ -32,26 +32,42 @@ CONSTRAINTS = ROOT / "constraints.txt"
 #: Installed beside the test tools so that the wheel build is pinned too.
 BUILD_TOOLS = ("setuptools", "wheel")
 PYPROJECT = ROOT / "pyproject.toml"
-#: The test extra's block in pyproject.toml: its tools are pinned exactly there too.
-TEST_EXTRA = re.compile(r'^test = \[\n(.*?)^\]', re.MULTILINE | re.DOTALL)
+#: The extras whose tools are pinned exactly (in pyproject.toml and constraints.txt):
+#: the gate's tools and the viewer's browser test (its own step of .ci/run).
+PINNED_EXTRAS = ("test", "browser")
 
 
-def test_tools() -> list[str]:
-    """The tool names of pyproject.toml's test extra (without their versions)."""
-    found = TEST_EXTRA.search(PYPROJECT.read_text())
-    assert found, "pyproject.toml has no test extra"
-    names = re.findall(r'"([A-Za-z0-9_.-]+)(?:[=<>!~].*)?"', found.group(1))
+def _extra(name: str) -> re.Pattern[str]:
+    """An extra's block in pyproject.toml (``name = [ ... ]``)."""
+    return re.compile(rf'^{name} = \[\n(.*?)^\]', re.MULTILINE | re.DOTALL)
+
+
+def extra_tools(name: str) -> list[str]:
+    """The tool names of one of pyproject.toml's extras (without their versions)."""
+    found = _extra(name).search(PYPROJECT.read_text())
+    assert found, f"pyproject.toml has no {name} extra"
+    names = re.findall(r'"([A-Za-z0-9_.-]+)(?:[=<>!~].*?)?"', found.group(1))
     return [n for n in names if n != "race-kernel"]
 
 
-def pin_test_extra(versions: dict[str, str]) -> None:
-    """Rewrite the test extra with the exact versions just installed."""
+def test_tools() -> list[str]:
+    """The tool names of every pinned extra."""
+    return [n for extra in PINNED_EXTRAS for n in extra_tools(extra)]
+
+
+def pin_extras(versions: dict[str, str]) -> None:
+    """Rewrite each pinned extra with the exact versions just installed."""
     text = PYPROJECT.read_text()
-    found = TEST_EXTRA.search(text)
-    assert found
-    body = '    "race-kernel[conformance]",\n' + "".join(
-        f'    "{name}=={versions[name.lower()]}",\n' for name in test_tools())
-    PYPROJECT.write_text(text[:found.start(1)] + body + text[found.end(1):])
+    for extra in PINNED_EXTRAS:
+        found = _extra(extra).search(text)
+        assert found
+        inherit = '    "race-kernel[conformance]",\n' if extra == "test" else ""
+        body = inherit + "".join(
+            f'    "{name}=={versions[name.lower()]}",\n' for name in extra_tools(extra))
+        text = text[:found.start(1)] + body + text[found.end(1):]
+    PYPROJECT.write_text(text)
+
+
 HEADER = """\
 # Exact versions of the test tools and everything they pull in, for the
 # README's test command: pip install -c constraints.txt -e '.[test]'.
@@ -91,12 +107,12 @@ def main(argv: list[str] | None = None) -> int:
              if "==" in line and not line.lower().startswith(("pip==", "race-kernel=="))),
             key=str.lower)
         CONSTRAINTS.write_text(HEADER.format(python=version) + "\n".join(lines) + "\n")
-        pin_test_extra({n.split("==")[0].lower(): n.split("==")[1] for n in lines})
-        print(f"wrote {CONSTRAINTS.relative_to(ROOT)} ({len(lines)} pins) and the test extra "
-              f"of pyproject.toml")
+        pin_extras({n.split("==")[0].lower(): n.split("==")[1] for n in lines})
+        print(f"wrote {CONSTRAINTS.relative_to(ROOT)} ({len(lines)} pins) and the extras "
+              f"{', '.join(PINNED_EXTRAS)} of pyproject.toml")
         if args.no_gate:
             return 0
-        gate = _run([py, "-m", "pytest"], cwd=ROOT)
+        gate = _run([py, "-m", "pytest", "-n", "auto"], cwd=ROOT)
         print("gate:", "green" if gate.returncode == 0 else f"RED (exit {gate.returncode})")
         return gate.returncode
 

@@ -350,8 +350,8 @@ def test_usage_errors_exit_2_or_0(argv: list[str]) -> None:
 
 def test_diff_of_a_missing_program_is_a_finding(tmp_path: Path) -> None:
     # KERNEL-INPUT: the program under test cannot start: reported, exit 1.
-    run = cli(["diff", "--examples", "2", "--trace-out", str(tmp_path / "t.jsonl"), "--",
-               str(tmp_path / "no-such-program")])
+    run = cli(["diff", "--game", "camel-up-cards-2016", "--examples", "2",
+               "--trace-out", str(tmp_path / "t.jsonl"), "--", str(tmp_path / "no-such-program")])
     assert run.code == 1 and "cannot start" in run.out
 
 

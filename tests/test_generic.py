@@ -173,7 +173,8 @@ KNOWN_JUNK: list[tuple[object, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("game", "config"), CASES[:1])
+@pytest.mark.parametrize(("game", "config"),
+                         [case for case in CASES if case.values[0] == "camel-up-cards-2016"][:1])
 def test_known_junk_is_rejected(game: str, config: dict[str, Any]) -> None:
     # KERNEL-INPUT, KERNEL-GAME: each known bad input is refused naming its rule,
     # at a chance node, a decision node and a terminal state alike.
@@ -261,4 +262,5 @@ def test_events_and_histories_hide_what_a_seat_may_not_see(
     rng = random.Random(5)
     chance = sum(checks.check_chance_twins(info, s, rng) for s in states)
     hidden = sum(checks.check_hidden_histories(info, s, rng) for s in states[::9])
-    assert chance > 0 and hidden > 0
+    # a game whose chance outcomes are all public has no chance twins to compare
+    assert (chance > 0 if info.hooks.hidden_chance else chance == 0) and hidden > 0

@@ -228,9 +228,12 @@ def repo(tmp_path: Path) -> Path:
     """
     shutil.copytree(ROOT / "kernel", tmp_path / "kernel",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    for listed in (tmp_path / "kernel" / "games").glob("*/proofs.json"):
+        shutil.rmtree(listed.parent)  # the shared rules' contracts only (a game's own are data)
     (tmp_path / "proofs").mkdir()
     shutil.copy(ROOT / "proofs" / "run.py", tmp_path / "proofs" / "run.py")
-    items = run.items(run.SourceIndex(tmp_path))
+    items = run.items(run.SourceIndex(tmp_path), budgets=run.SHARED_BUDGETS,
+                      plants=run.SHARED_PLANTS)
     fixture = [
         run.PlantResult(i.key, i.module, i.function, i.plant.rule, i.plant.bug, True,
                         budget=i.budget, seconds=1.0, hash=i.hash) if i.plant is not None
@@ -313,7 +316,7 @@ def test_rotation_rechecks_within_the_box(repo: Path) -> None:
     # The payouts' contracts are confirmed in well under a second each: find a slot whose
     # window holds only them, and run the gate with a 2 s box on that slot.
     record = run.load_record(repo / "proofs" / "results.json")
-    items = run.items(run.SourceIndex(repo))
+    items = run.items(run.SourceIndex(repo), budgets=run.SHARED_BUDGETS, plants=run.SHARED_PLANTS)
     costs = {i.key: run.cost(i, record) for i in items}
     cheap = {"place_payout", "leader_payout", "floor_money"}
     capacity = 2 * 2 * 10  # 2 workers x a 2 s box, in tenths of a second

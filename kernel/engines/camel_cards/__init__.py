@@ -19,6 +19,13 @@ its rule IDs), one concern a module:
 - :mod:`.moves`: camel movement told as events;
 - :mod:`.payouts`: leg end, leg payout by ranking, final payout, winners;
 - :mod:`.legal`: chance outcomes, legal actions and rejections.
+- :mod:`.steps`: a card game's ``apply`` (seat claims, parsing, legality)
+  and the engine's steps by action kind.
+
+A game adds its own steps through :class:`~.spec.CardGame`'s optional hooks
+(none in 2016): ``leg_setup`` after the extension, ``deck_ready`` after the
+racing-deck choices, ``steps_now`` for a card's steps, and declares a crazy
+camel (``crazy``, ``names``) and its figures' names (``figures``).
 
 A package under ``kernel/games`` whose name starts with ``_`` is not a game.
 """

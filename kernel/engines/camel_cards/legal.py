@@ -78,8 +78,11 @@ class Legality:
     """One game's chance outcomes, legal actions and rejections."""
 
     def __init__(self, g: CardGame, own_kinds: Sequence[str], own_actions: OwnActions,
-                 own_why_not: OwnWhyNot) -> None:
+                 own_why_not: OwnWhyNot,
+                 chance_phases: frozenset[str] = CHANCE_PHASES) -> None:
         self.g = g
+        #: The phases where chance acts (a game may add its own, drawing from the stock).
+        self.chance_phases = chance_phases
         self.own_kinds = frozenset(own_kinds)
         self.own_actions = own_actions
         self.own_why_not = own_why_not
@@ -115,7 +118,7 @@ class Legality:
         ph = s.phase
         if ph == OVER:
             return TERMINAL
-        if ph in CHANCE_PHASES:
+        if ph in self.chance_phases:
             return CHANCE
         return s.turn
 
@@ -138,7 +141,7 @@ class Legality:
 
     def chance_outcomes(self, s: View) -> tuple[tuple[Action, Fraction], ...]:
         """The cards a chance node can draw, each with its exact probability."""
-        if s.phase not in CHANCE_PHASES:
+        if s.phase not in self.chance_phases:
             return ()
         return self.draws(self.chance_pool(s))
 
@@ -150,7 +153,7 @@ class Legality:
         ph = s.phase
         if ph == OVER:
             return ()
-        if ph in CHANCE_PHASES:
+        if ph in self.chance_phases:
             return tuple([a for a, _ in self.draws(self.chance_pool(s))])
         if ph in CHOICE_KINDS:
             return tuple(map(self.choice_actions[ph].__getitem__,
@@ -244,7 +247,7 @@ class Legality:
         ph = s.phase
         if ph == OVER:
             return Rejected("KERNEL-TERMINAL", "the race is over")
-        if ph in CHANCE_PHASES:
+        if ph in self.chance_phases:
             if a.kind != "draw":
                 return Rejected("KERNEL-ACTOR",
                                 f"a chance node: only draw outcomes, not {a.text!r}")

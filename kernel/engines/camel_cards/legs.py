@@ -36,14 +36,17 @@ def begin_leg(g: CardGame, t: Table, ev: list[Event]) -> None:
     r = g.rules
     t.leg += 1
     ev.append(Event("leg-reset", (r.leg_reset,), {"leg": t.leg}))
-    track, added = g.camel.extend(t.track, max(t.pos), g.track_cards)  # CUC-EXTEND
+    camels = len(g.colours)  # the racing camels (a crazy camel comes after them)
+    track, added = g.camel.extend(t.track, max(t.pos[:camels]), g.track_cards)  # CUC-EXTEND
     if added:
         ev.append(Event("track-extended", (r.extend,), {
             "spaces": added, "length": g.camel.track_length(track)}))
+    if g.leg_setup is not None:  # the game's own step (2023: the crazy camel)
+        t.track = track
+        g.leg_setup(g, t, added, ev)
     track, pos, flipped = g.camel.sandstorm(track, t.pos)  # CUC-SANDSTORM
     if flipped:
         ev.append(Event("sandstorm", (r.sandstorm,), {"cards": [i + 1 for i in flipped]}))
-    camels = len(g.colours)
     empty: tuple[Cards, ...] = ((),) * t.players
     t.phase = DEAL
     t.track = track
@@ -127,4 +130,7 @@ def choose(g: CardGame, t: Table, kind: str, card: str, ev: list[Event]) -> None
         t.shown = shown
         t.deck = adding(t.deck, *shown)
     ev.append(Event("deck-ready", (r.deck, r.hand), {"cards": len(t.deck)}))
-    begin_play(g, t, ev)
+    if g.deck_ready is None:
+        begin_play(g, t, ev)
+    else:  # the game completes the deck first (2023), then calls begin_play
+        g.deck_ready(g, t, ev)

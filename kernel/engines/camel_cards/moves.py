@@ -24,12 +24,15 @@ def move(g: CardGame, t: Table, c: int, steps: int, ev: list[Event]) -> bool:
     if pos[c] == 0 or m.target == 0:
         rules.append(r.move_start)
     if m.used:
-        rules += [r.move_palm if f == "palm" else r.move_fennec for f in m.used]
+        forward = g.figures[0]
+        rules += [r.move_palm if f == forward else r.move_fennec for f in m.used]
         if len(m.used) > 1:
             rules.append(r.move_chain)
-    if m.target == finish:
+    # a crazy camel alone on the Finish does not end the race (2023)
+    over = m.target == finish and m.unit != (g.crazy,)
+    if over:
         rules.append(r.game_end)
-    colours = g.colours
+    colours = g.names or g.colours
     ev.append(Event("camel-moved", tuple(rules), {
         "camel": colours[c],
         "from": pos[c],
@@ -46,7 +49,7 @@ def move(g: CardGame, t: Table, c: int, steps: int, ev: list[Event]) -> bool:
         t.palm, t.palm_holder = 0, -1
     if m.fennec != t.fennec:
         t.fennec, t.fennec_holder = 0, -1
-    if m.target == finish:
+    if over:
         end_game(g, t, ev)
         return True
     return False

@@ -14,7 +14,7 @@ from typing import NamedTuple, Protocol
 
 import attrs
 
-from kernel.core import Action
+from kernel.core import Action, Event
 from kernel.rules.camel import Moved
 
 from .table import Cards, Table
@@ -134,3 +134,29 @@ class CardGame:
     #: Movement, ranking, track and payouts with the game's parameters,
     #: the money floor among them (2016: 1 Pound; 2023: 0).
     camel: CamelRules
+    #: The names of the forward and the backward figure, as the game's camel
+    #: rules report them in ``Moved.used`` (2023: the shortcut and the fennec).
+    figures: tuple[str, str] = ("palm", "fennec")
+    #: Every camel's name in ``pos`` order when there are more camels than
+    #: racing colours (2023: the racing colours, then "black"); () for ``colours``.
+    names: tuple[str, ...] = ()
+    #: The crazy camel's index in ``pos`` (after the racing camels), -1 for none
+    #: (2023: the black camel, which alone on the Finish does not end the race).
+    crazy: int = -1
+    #: A game's own leg-setup step, after the extension and before the
+    #: sandstorm, given the spaces the extension added (2023: the crazy
+    #: camel's repositioning, the tokens' return, the starting player marker).
+    leg_setup: LegStep | None = None
+    #: What follows the last racing-deck choice instead of the leg's first
+    #: turn (2023: the random discards and crazy camel cards shuffled in).
+    deck_ready: Step | None = None
+    #: A racing-deck card's steps on the table now, 0 for no move, telling any
+    #: event of its own (2023: a crazy camel card moves one more space with
+    #: riders); None: ``card_steps``.
+    steps_now: Callable[[Table, str, list[Event]], int] | None = None
+
+
+#: One step of the engine a game supplies (it edits the table, telling events).
+Step = Callable[[CardGame, Table, list[Event]], None]
+#: A leg-setup step, given the spaces the extension added.
+LegStep = Callable[[CardGame, Table, int, list[Event]], None]

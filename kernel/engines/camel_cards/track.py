@@ -22,7 +22,7 @@ from .turns import after_track_action
 def place_figure(g: CardGame, t: Table, figure: str, cell: int, ev: list[Event]) -> None:
     """CUC-ACT-FIGURE: ``figure`` ("palm" or "fennec") on ``cell``; the placer takes its card."""
     seat = t.turn
-    if figure == "palm":
+    if figure == g.figures[0]:  # the forward figure (2016: the palm tree)
         t.palm, t.palm_holder = cell, seat
     else:
         t.fennec, t.fennec_holder = cell, seat
@@ -45,7 +45,8 @@ def draw(g: CardGame, t: Table, card: str, ev: list[Event]) -> None:
     t.revealed = (*t.revealed, card)
     t.phase = PLAY
     t.track_done = True
-    if move(g, t, g.card_camel[card], g.card_steps[card], ev):
+    steps = g.card_steps[card] if g.steps_now is None else g.steps_now(t, card, ev)
+    if steps and move(g, t, g.card_camel[card], steps, ev):
         return
     if t.deck:
         after_track_action(t)

@@ -2,8 +2,8 @@
 
 Everything the shared layers need is in the one :class:`kernel.registry.GameInfo`
 below: metadata, configuration, action vocabulary, rule prefixes, the pure
-functions (``game``), the narrator, the conformance plan and the hooks of the
-generic checks.
+functions (``game``), the narrator, the conformance plan, the hooks of the
+generic checks and the viewer page's drawing.
 """
 
 from kernel.plugin import ConfigField, ConfigSpec, Plan, ScoreSpec
@@ -11,6 +11,7 @@ from kernel.registry import GameInfo, register
 
 from . import game
 from .data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, CardsState, violations
@@ -67,6 +68,7 @@ INFO = register(
         narrator=NARRATOR,
         plan=_plan,
         hooks=HOOKS,
+        drawing=DRAWING,
     )
 )
 

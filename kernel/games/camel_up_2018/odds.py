@@ -1,0 +1,398 @@
+"""Camel Up, 2nd edition (2018): exact leg odds over the chance tree (fast, merged states).
+
+For a position inside a leg (:class:`Position`: the board, the dice still in
+the pyramid, the spectator tiles, the top ticket of each colour and the
+moving player's own tile) this module gives, as exact Fractions:
+
+- :func:`leg_odds`: each racing camel's place at the end of the leg
+  (CU2-LEG-END: 5 of the 6 dice out, so a leg from ``n`` dice has ``n - 1``
+  reveals), the probability that the race ends this leg (CU2-RACE-END) and
+  the places given that it does, and the expected landings on one watched
+  tile (CU2-TILE-PAY);
+- :func:`ev_table`: the expected Pounds of every action on offer, if the
+  rest of the leg is dice only (no further player action), before the money
+  floor: each top betting ticket (CU2-PAY-LEG), the pyramid ticket, every
+  legal spectator tile placement and side. Each EV counts what the action
+  brings plus the mover's own tile's expected payments this leg where the
+  tile stays (tickets the mover already holds are not counted).
+
+**How it is fast.** The chance tree is walked forwards level by level (one
+level per reveal); equal states (the board and the dice still in the
+pyramid; once the grey die is out, the crazy camels are dropped from the
+board, since they can no longer change the racing camels' order) are merged
+into one dict entry whose weight is an integer over the
+level's common denominator: each reveal multiplies it by ``6 k`` (``k`` dice
+in the pyramid, each die's faces weighing 2 for a racing number, 1 for a
+grey face, out of 6). A board is one string (cells 0..17 joined by ``|``,
+each cell its camels bottom to top as digits, the index in
+:data:`~kernel.games.camel_up_2018.movement.CAMELS`), so a state key hashes
+in C, a move is a split, two slices and a join, and the final ranking is the
+string reversed with the separators and the crazy camels deleted
+(``str.translate``). The last reveal builds no state: it counts rankings.
+The result is exact integers until the end, where Fractions are made once.
+
+The movement here is a second implementation of
+:func:`kernel.games.camel_up_2018.movement.reveal` for speed;
+:mod:`kernel.games.camel_up_2018.odds_brute` enumerates every reveal sequence
+with ``movement.reveal`` itself, and the tests check exact agreement.
+
+>>> spread = board_of({1: ("blue", "green"), 2: ("red", "yellow"), 3: ("purple",),
+...                    14: ("white",), 16: ("black",)})
+>>> odds = leg_odds(Position(spread, ("yellow", "grey"), ()))
+>>> odds.race_ends, odds.place["yellow"]
+(Fraction(0, 1), (Fraction(1, 2), Fraction(1, 2), Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)))
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import NamedTuple
+
+from kernel.games.camel_up_2018.movement import (
+    CAMELS,
+    CRAZY,  # noqa: F401  (the doctests)
+    DICE,
+    FINISH,
+    GREY,
+    PYRAMID_PAY,
+    RACING,
+    SPACES,
+    TICKET_VALUES,
+    TILE_PAY,
+    Board,
+    Face,
+    Tile,
+    board_of,  # noqa: F401  (the doctests)
+    board_problems,
+    faces,
+    leg_payout,
+    ranking,
+    reveal,
+)
+
+__all__ = ["Counts", "Estimate", "LegOdds", "Position", "board_key", "count_leg", "ev_table",
+           "leg_odds", "legal_tile_spaces", "position_problems", "simulate_race"]
+
+_SEP = "|"
+_DIGIT = {name: str(i) for i, name in enumerate(CAMELS)}
+_W, _K = _DIGIT["white"], _DIGIT["black"]
+_RACING_DIGITS = "".join(_DIGIT[n] for n in RACING)
+_RANKING = str.maketrans("", "", _SEP + _W + _K)  #: keep only the racing camels
+_NO_CRAZY = str.maketrans("", "", _W + _K)  #: once the grey die is out
+_DIE = {name: _DIGIT[name] for name in RACING} | {GREY: "g"}
+_AHEAD, _BACK = (1, 2, 3), (-1, -2, -3)  #: a racing camel's steps, a crazy camel's
+
+
+class Position(NamedTuple):
+    """A position inside a leg, as the odds need it."""
+
+    board: Board  #: every camel on a space 1..16
+    pyramid: tuple[str, ...]  #: the dice still in the pyramid (2 to 6 of :data:`DICE`)
+    tiles: tuple[Tile, ...]  #: the spectator tiles on the board
+    tickets: Mapping[str, int] | None = None  #: colour -> its top ticket's value (0: none)
+    mover_tile: int = 0  #: the space of the moving player's own tile, 0 if not on the board
+
+
+class Counts(NamedTuple):
+    """The leg's outcomes as integer weights over one denominator (:func:`count_leg`)."""
+
+    total: int  #: the denominator
+    rankings: dict[str, int]  #: final ranking (racing digits, leader first) -> weight
+    ended: dict[str, int]  #: the same, restricted to the race ending this leg
+    watched: int  #: expected landings on the watched cell, times ``total``
+    states: tuple[int, ...]  #: merged states per level (after each reveal but the last)
+
+
+class LegOdds(NamedTuple):
+    """Exact odds of one leg (:func:`leg_odds`)."""
+
+    place: dict[str, tuple[Fraction, ...]]  #: camel -> P(1st), ..., P(5th) at the leg's end
+    race_ends: Fraction  #: P(the race ends this leg)
+    place_if_ends: dict[str, tuple[Fraction, ...]]  #: the same given the race ends (0 if never)
+    watched: Fraction  #: expected landings on the watched tile
+
+
+def board_key(board: Board) -> str:
+    """The compact string of a board: cells 0..17 joined by ``|``, camels as digits.
+
+    >>> board_key(board_of({1: RACING, 6: CRAZY}))
+    '|01234|||||56|||||||||||'
+    """
+    cells = [""] * (FINISH + 1)
+    for c, cell in sorted(enumerate(board.pos), key=lambda x: (x[1], board.height[x[0]])):
+        cells[cell] += str(c)
+    return _SEP.join(cells)
+
+
+def _tile_effects(tiles: Sequence[Tile]) -> tuple[int, ...]:
+    effect = [0] * (FINISH + 1)
+    for t in tiles:
+        effect[t.space] = 1 if t.cheer else -1
+    return tuple(effect)
+
+
+def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
+              watch: int = 0) -> Counts:
+    """The leg's outcomes by final ranking, as integer weights (the fast engine).
+
+    Every reveal until one die is left (CU2-LEG-END), or until a unit
+    crosses the line (CU2-RACE-END, the state then stops); ``watch`` is a
+    tile's space whose landings are counted (0: none).
+
+    >>> spread = board_of({1: ("blue", "green"), 2: ("red", "yellow"), 3: ("purple",),
+    ...                    14: ("white",), 16: ("black",)})
+    >>> c = count_leg(spread, ("yellow", "green"))   # 1 reveal: 2 dice x 6 faces
+    >>> c.total, c.rankings
+    (12, {'41320': 2, '14320': 4, '34210': 6})
+    """
+    n = len(pyramid)
+    effect = _tile_effects(tiles)
+    rem0 = "".join(sorted(_DIE[d] for d in pyramid))
+    factors = [6 * (n - lvl) for lvl in range(n - 1)]
+    rest = [1] * len(factors)  # rest[lvl]: the factors of the levels after lvl
+    for lvl in range(len(factors) - 2, -1, -1):
+        rest[lvl] = rest[lvl + 1] * factors[lvl + 1]
+    total = rest[0] * factors[0] if factors else 1
+    key0 = board_key(board)
+    cur: dict[str, dict[str, int]] = {
+        rem0: {key0 if "g" in rem0 else key0.translate(_NO_CRAZY): 1}}
+    finals: dict[str, int] = {}
+    if n <= 1:  # CU2-LEG-END: the leg is over, the board as it stands
+        finals[key0.translate(_RANKING)[::-1]] = 1
+    ended: dict[str, int] = {}
+    watched = 0
+    sizes: list[int] = []
+    ranking = _RANKING
+    for lvl in range(n - 1):
+        last = lvl == n - 2
+        after = rest[lvl]
+        nxt: dict[str, dict[str, int]] = {}
+        for rem, boards in cur.items():
+            for die in rem:
+                dest = finals if last else nxt.setdefault(rem.replace(die, "", 1), {})
+                for s, w in boards.items():
+                    parts = s.split(_SEP)
+                    if die == "g":  # CU2-DIE-GREY, then CU2-MOVE-CRAZY
+                        iw, ik = s.index(_W), s.index(_K)
+                        pw = parts[s.count(_SEP, 0, iw)]
+                        pk = parts[s.count(_SEP, 0, ik)]
+                        above_w = pw[pw.index(_W) + 1:].replace(_K, "")
+                        above_k = pk[pk.index(_K) + 1:].replace(_W, "")
+                        if bool(above_w) != bool(above_k):  # (a) only one carries racing
+                            movers, fw, steps = (_W if above_w else _K), 2, _BACK
+                        elif _W + _K in pw:  # (b) black directly on white
+                            movers, fw, steps = _K, 2, _BACK
+                        elif _K + _W in pw:
+                            movers, fw, steps = _W, 2, _BACK
+                        else:  # the colour of the number: white 1-3, black 1-3
+                            movers, fw, steps = _W + _K, 1, _BACK
+                    else:  # CU2-DIE-RACING: faces 1..3, each printed twice
+                        movers, fw, steps = die, 2, _AHEAD
+                    wf = w * fw
+                    strip = die == "g"
+                    for ch in movers:
+                        i = s.index(ch)
+                        src = s.count(_SEP, 0, i)
+                        cell = parts[src]
+                        k = cell.index(ch)
+                        unit, left = cell[k:], cell[:k]
+                        for d in steps:
+                            t = src + d
+                            under = False
+                            if 0 < t < FINISH and effect[t]:  # CU2-TILE-CHEER / CU2-TILE-BOO
+                                if t == watch:  # CU2-TILE-PAY
+                                    watched += wf * after
+                                if effect[t] > 0:
+                                    t += 1 if d > 0 else -1
+                                else:
+                                    t -= 1 if d > 0 else -1
+                                    under = True
+                            new = parts[:]
+                            new[src] = left
+                            if t <= 0 or t >= FINISH:  # CU2-RACE-END
+                                t = 0 if t <= 0 else FINISH
+                                new[t] = unit + new[t] if under else new[t] + unit
+                                r = "".join(new).translate(ranking)[::-1]
+                                ended[r] = ended.get(r, 0) + wf * after
+                                finals[r] = finals.get(r, 0) + wf * after
+                                continue
+                            new[t] = unit + new[t] if under else new[t] + unit  # CU2-MOVE-STACK
+                            if last:
+                                r = "".join(new).translate(ranking)[::-1]
+                                finals[r] = finals.get(r, 0) + wf
+                            else:
+                                ns = _SEP.join(new)
+                                if strip:  # the grey die is out: crazy camels matter no more
+                                    ns = ns.translate(_NO_CRAZY)
+                                dest[ns] = dest.get(ns, 0) + wf
+        cur = nxt
+        if not last:
+            sizes.append(sum(len(boards) for boards in nxt.values()))
+    return Counts(total, finals, ended, watched, tuple(sizes))
+
+
+def _places(weights: Mapping[str, int], total: int) -> dict[str, tuple[Fraction, ...]]:
+    counts = {d: [0] * len(RACING) for d in _RACING_DIGITS}
+    for r, w in weights.items():
+        for place, d in enumerate(r):
+            counts[d][place] += w
+    return {name: tuple(Fraction(x, total) if total else Fraction(0) for x in counts[_DIGIT[name]])
+            for name in RACING}
+
+
+def leg_odds(position: Position, watch: int = 0) -> LegOdds:
+    """The exact odds of the rest of the leg (CU2-RANK at CU2-LEG-END or CU2-RACE-END).
+
+    ``watch``: a tile's space whose expected landings are reported.
+    """
+    c = count_leg(position.board, position.pyramid, position.tiles, watch)
+    ends = sum(c.ended.values())
+    return LegOdds(_places(c.rankings, c.total), Fraction(ends, c.total),
+                   _places(c.ended, ends), Fraction(c.watched, c.total))
+
+
+def legal_tile_spaces(position: Position) -> list[int]:
+    """The spaces where the mover may place (or move) the own spectator tile.
+
+    An empty space (no camel, no tile), never space 1, never next to a space
+    with a tile; the own tile is lifted first (its old space blocks nothing)
+    and goes to a different space.
+
+    >>> legal_tile_spaces(Position(board_of({1: RACING, 6: CRAZY}), DICE, (Tile(9, True, 0),)))
+    [2, 3, 4, 5, 7, 11, 12, 13, 14, 15, 16]
+    """
+    others = {t.space for t in position.tiles if t.space != position.mover_tile}
+    camels = set(position.board.pos)
+    return [s for s in range(2, SPACES + 1)
+            if s not in camels and s != position.mover_tile
+            and not others & {s - 1, s, s + 1}]
+
+
+def ev_table(position: Position, base: LegOdds | None = None) -> dict[str, Fraction]:
+    """The expected Pounds of every action on offer this leg (dice only afterwards).
+
+    Keyed by the game's action texts: ``bet:<colour>`` (its top ticket,
+    CU2-PAY-LEG), ``pyramid`` (the pyramid ticket, PYRAMID_PAY),
+    ``cheer:<space>`` / ``boo:<space>`` (the own tile placed or moved there:
+    its expected payments, CU2-TILE-PAY). The own
+    tile's expected payments, when it is on the board and stays, are added
+    to the bets and the pyramid ticket. ``base``: :func:`leg_odds` of the
+    position watching ``position.mover_tile``, if already computed.
+
+    >>> spread = board_of({1: ("blue", "green"), 2: ("red", "yellow"), 3: ("purple",),
+    ...                    14: ("white",), 16: ("black",)})
+    >>> ev = ev_table(Position(spread, ("yellow", "green"), ()))
+    >>> ev["bet:yellow"], ev["bet:green"], ev["pyramid"], ev["cheer:4"]
+    (Fraction(2, 1), Fraction(4, 3), Fraction(1, 1), Fraction(1, 3))
+    """
+    if base is None:
+        base = leg_odds(position, position.mover_tile)
+    own = base.watched * TILE_PAY
+    tickets = dict.fromkeys(RACING, TICKET_VALUES[0])
+    if position.tickets is not None:
+        tickets.update(position.tickets)
+    table: dict[str, Fraction] = {}
+    for colour in RACING:
+        value = tickets[colour]
+        if value:
+            table[f"bet:{colour}"] = own + sum(
+                (p * leg_payout(value, k + 1) for k, p in enumerate(base.place[colour])),
+                Fraction(0))
+    table["pyramid"] = own + PYRAMID_PAY
+    kept = tuple(t for t in position.tiles if t.space != position.mover_tile)
+    for space in legal_tile_spaces(position):
+        for cheer in (True, False):
+            tiles = (*kept, Tile(space, cheer, -1))
+            c = count_leg(position.board, position.pyramid, tiles, space)
+            table[f"{'cheer' if cheer else 'boo'}:{space}"] = Fraction(c.watched * TILE_PAY,
+                                                                          c.total)
+    return table
+
+
+def position_problems(position: Position) -> list[str]:
+    """What is wrong with a position (an empty list if nothing).
+
+    >>> position_problems(Position(board_of({1: RACING, 6: CRAZY}), ("blue",), ()))
+    ['pyramid: 2 to 6 dice, not 1']
+    """
+    problems = board_problems(position.board, position.tiles)
+    if not 2 <= len(position.pyramid) <= len(DICE):
+        problems.append(f"pyramid: 2 to 6 dice, not {len(position.pyramid)}")
+    if len(set(position.pyramid)) != len(position.pyramid) or not set(position.pyramid) <= set(
+            DICE):
+        problems.append("pyramid: each die of " + ", ".join(DICE) + " at most once")
+    if position.mover_tile and position.mover_tile not in {t.space for t in position.tiles}:
+        problems.append(f"mover_tile: no tile on space {position.mover_tile}")
+    return problems
+
+
+class Estimate(NamedTuple):
+    """Seeded simulation of the rest of the race (:func:`simulate_race`)."""
+
+    runs: int  #: races simulated
+    seed: int  #: the seed of ``random.Random``
+    winner: dict[str, tuple[float, float, float]]  #: camel -> (estimate, 95% low, 95% high)
+    loser: dict[str, tuple[float, float, float]]  #: the same for the overall loser
+
+
+def wilson(hits: int, runs: int, z: float = 1.959964) -> tuple[float, float, float]:
+    """A proportion with its Wilson score interval (95% by default).
+
+    >>> [round(x, 4) for x in wilson(20, 100)]
+    [0.2, 0.1334, 0.2888]
+    """
+    if runs == 0:
+        return (0.0, 0.0, 1.0)
+    p = hits / runs
+    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
+    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def simulate_race(position: Position, runs: int, seed: int,
+                  progress: Callable[[int, int], None] | None = None) -> Estimate:
+    """Estimate the overall winner and loser by seeded simulation of the rest of the race.
+
+    The rest of the race is dice only (no further bets or tiles): the leg
+    goes on from ``position`` (its tiles stay, CU2-TILE-PAY), each later
+    leg starts with all six dice and no tiles (CU2-LEG-END), until a unit
+    crosses the line (CU2-RACE-END); the winner and loser are the first and
+    last of CU2-RANK. Each reveal is drawn with the kernel's own sampler
+    (:func:`kernel.api.sample_chance`, exact Fractions over (die, face)) from
+    ``random.Random(seed)``. ``progress(done, runs)`` is called every 1% of
+    the runs.
+
+    >>> e = simulate_race(Position(board_of({1: RACING, 6: CRAZY}), DICE, ()), 200, 1)
+    >>> e.runs, round(sum(w for w, _, _ in e.winner.values()), 9)
+    (200, 1.0)
+    """
+    from kernel.api import sample_chance  # the kernel imports the games: import it late
+
+    rng = random.Random(seed)
+    wins = dict.fromkeys(RACING, 0)
+    losses = dict.fromkeys(RACING, 0)
+    chances: dict[tuple[str, ...], list[tuple[tuple[str, Face], Fraction]]] = {}
+    step = max(1, runs // 100)
+    for done in range(runs):
+        board, dice, tiles = position.board, tuple(position.pyramid), position.tiles
+        while True:
+            if len(dice) <= 1:  # CU2-LEG-END: a new leg, the dice back, the tiles off
+                dice, tiles = DICE, ()
+            if dice not in chances:
+                chances[dice] = [((die, face), Fraction(w, 6 * len(dice)))
+                                 for die in dice for face, w in faces(die)]
+            die, face = sample_chance(chances[dice], rng)
+            r = reveal(board, tiles, die, face)
+            board, dice = r.board, tuple(d for d in dice if d != die)
+            if r.ended:  # CU2-RACE-END
+                break
+        order = ranking(board)
+        wins[order[0]] += 1
+        losses[order[-1]] += 1
+        if progress is not None and (done + 1) % step == 0:
+            progress(done + 1, runs)
+    return Estimate(runs, seed, {c: wilson(wins[c], runs) for c in RACING},
+                    {c: wilson(losses[c], runs) for c in RACING})

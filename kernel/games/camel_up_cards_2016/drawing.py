@@ -1,0 +1,222 @@
+"""Camel Up Cards (2016): how the viewer page draws the table (``race-kernel view``).
+
+The drawing hook of :class:`kernel.plugin.Drawing`: a script that draws the
+plain data (the whole table, ``game.to_data``, or a seat's observation) as
+SVG, and :func:`pieces`, the same picture's order of pieces in Python, which
+the browser test compares with the page at every step.
+
+The picture: the track card by card (the Start, the spaces, the Finish; a
+card turned to its sandstorm side shaded, CUC-SANDSTORM), each space's camels
+bottom to top (CUC-MOVE-STACK; the Start card lists its camels side by side,
+CUC-MOVE-START), the palm tree and the fennec with the seat that placed them
+(CUC-ACT-FIGURE), then each seat's hand (CUC-LEG-HAND; another seat's hand
+face down in a seat's view, CUC-LEG-HIDDEN), its leg and final bets, and the
+leader cards left (CUC-BET-LEG).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from kernel.plugin import Drawing
+
+#: A card the view may not see, as a piece.
+HIDDEN: Final = "hidden"
+
+
+def pieces(table: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Each place's pieces in the drawing's order: ``space-N`` (camels bottom to top,
+    N from 0, the Start card, to the Finish) and ``hand-S`` (the seat's hand, or as many
+    face-down cards as it holds when the view may not see it)."""
+    out: dict[str, list[str]] = {f"space-{i}": [str(c) for c in stack]
+                                 for i, stack in enumerate(table["stacks"])}
+    if "hands" in table:
+        for seat, hand in enumerate(table["hands"]):
+            out[f"hand-{seat}"] = [str(c) for c in hand]
+    else:
+        own = table["seat"]
+        for seat, size in enumerate(table["hand_sizes"]):
+            out[f"hand-{seat}"] = ([str(c) for c in table["hand"]] if seat == own
+                                   else [HIDDEN] * int(size))
+    return out
+
+
+SCRIPT: Final = r"""
+const COLOURS = { blue: "#3b6fd8", green: "#2f9e44", orange: "#f08c00", white: "#f1f3f5",
+                  yellow: "#fcc419" };
+const INK = { blue: "#fff", green: "#fff", orange: "#000", white: "#000", yellow: "#000" };
+const WIDTH = { F: 2, S: 1, H: 1 };
+const CELL = 46, CAMEL = 18, TRACK_TOP = 28;
+
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
+}
+
+function cells(track) {
+  const out = [];
+  let cell = 1;
+  for (let i = 0; i < track.length; i++) {
+    const side = track[i];
+    for (let k = 0; k < WIDTH[side]; k++) { out.push({ cell: cell + k, card: i + 1, side: side }); }
+    cell += WIDTH[side];
+  }
+  return out;
+}
+
+function camelSvg(colour, x, y, w) {
+  return '<g data-piece="' + esc(colour) + '"><title>' + esc(colour) + " camel</title>" +
+    '<rect x="' + x + '" y="' + y + '" width="' + w + '" height="' + (CAMEL - 2) +
+    '" rx="3" fill="' + (COLOURS[colour] || "#999") + '" stroke="#333"/>' +
+    '<text x="' + (x + w / 2) + '" y="' + (y + CAMEL - 6) + '" font-size="12" ' +
+    'text-anchor="middle" fill="' + (INK[colour] || "#000") + '">' +
+    esc(colour.slice(0, 2)) + "</text></g>";
+}
+
+function cardSvg(card, x, y) {
+  if (card === "hidden") {
+    return '<g data-piece="hidden"><title>a face-down card</title><rect x="' + x + '" y="' +
+      y + '" width="34" height="22" rx="3" fill="#6c757d" stroke="#333"/><text x="' +
+      (x + 17) + '" y="' + (y + 16) + '" font-size="13" text-anchor="middle" fill="#fff">?' +
+      "</text></g>";
+  }
+  const colour = card.split("+")[0];
+  return '<g data-piece="' + esc(card) + '"><title>' + esc(card) + " card</title><rect x=\"" +
+    x + '" y="' + y + '" width="34" height="22" rx="3" fill="' + (COLOURS[colour] || "#999") +
+    '" stroke="#333"/><text x="' + (x + 17) + '" y="' + (y + 15) + '" font-size="11" ' +
+    'text-anchor="middle" fill="' + (INK[colour] || "#000") + '">' +
+    esc(colour.slice(0, 2) + "+" + card.split("+")[1]) + "</text></g>";
+}
+
+function handsOf(table) {
+  if (table.hands) { return table.hands; }
+  return table.hand_sizes.map((n, s) => s === table.seat ? table.hand
+    : Array.from({ length: n }, () => "hidden"));
+}
+
+function figureAt(table) {
+  const out = {};
+  for (const [name, mark] of [["palm", "P"], ["fennec", "X"]]) {
+    const f = table[name];
+    if (f) { out[f.space] = { name: name, mark: mark, holder: f.holder }; }
+  }
+  return out;
+}
+
+function draw(table, view) {
+  const stacks = table.stacks;
+  const n = stacks.length;
+  const tall = Math.max(5, ...stacks.map((s, i) => i === 0 ? 1 : s.length));
+  const trackHeight = tall * CAMEL + 40;
+  const seats = handsOf(table);
+  const rowHeight = 30;
+  const pitch = 37;
+  const width = Math.max(n * CELL + 10, 420);
+  const height = TRACK_TOP + trackHeight + 20 + seats.length * rowHeight + 30;
+  const out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + width + " " + height +
+    '" font-family="sans-serif" aria-hidden="true">'];
+  out.push('<text x="5" y="18" font-size="15" font-weight="bold">leg ' + esc(table.leg) +
+    ", phase " + esc(table.phase) + "</text>");
+  const sides = {};
+  for (const c of cells(table.track)) { sides[c.cell] = c; }
+  const figures = figureAt(table);
+  const floor = TRACK_TOP + trackHeight - 20;
+  for (let i = 0; i < n; i++) {
+    const x = 5 + i * CELL;
+    const c = sides[i];
+    const label = i === 0 ? "Start" : i === n - 1 ? "Finish" : String(i);
+    const fill = i === 0 || i === n - 1 ? "#e9ecef" : c && c.side === "S" ? "#e8c99b" : "#fff8e7";
+    const startsCard = c && (c.cell === 1 || sides[i - 1] === undefined ||
+                             sides[i - 1].card !== c.card);
+    out.push('<g data-space="space-' + i + '"><title>' + esc(label) + "</title>");
+    out.push('<rect x="' + x + '" y="' + TRACK_TOP + '" width="' + CELL + '" height="' +
+      trackHeight + '" fill="' + fill + '" stroke="#888"/>');
+    if (startsCard) {
+      out.push('<line x1="' + x + '" y1="' + TRACK_TOP + '" x2="' + x + '" y2="' +
+        (TRACK_TOP + trackHeight) + '" stroke="#222" stroke-width="2"/>');
+    }
+    out.push('<text x="' + (x + CELL / 2) + '" y="' + (TRACK_TOP + trackHeight - 4) +
+      '" font-size="13" text-anchor="middle">' + esc(i === 0 ? "S" : i === n - 1 ? "F" : i) +
+      (c && c.side === "S" ? "~" : "") + "</text>");
+    const stack = stacks[i];
+    const order = stack.slice(); // bottom to top
+    if (i === 0) {
+      order.forEach((camel, k) => {
+        out.push(camelSvg(camel, x + 2, floor - (k + 1) * CAMEL, CELL - 4));
+      });
+    } else {
+      order.forEach((camel, h) => {
+        out.push(camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
+      });
+    }
+    const f = figures[i];
+    if (f) {
+      out.push('<g data-figure="' + f.name + '"><title>' + f.name + " of " +
+        esc(view.seats[f.holder] || "seat " + f.holder) + "</title><circle cx=\"" +
+        (x + CELL / 2) + '" cy="' + (TRACK_TOP + 12) + '" r="10" fill="' +
+        (f.name === "palm" ? "#b2f2bb" : "#ffd8a8") + '" stroke="#333"/><text x="' +
+        (x + CELL / 2) + '" y="' + (TRACK_TOP + 16) + '" font-size="11" text-anchor="middle">' +
+        f.mark + f.holder + "</text></g>");
+    }
+    out.push("</g>");
+  }
+  let y = TRACK_TOP + trackHeight + 20;
+  seats.forEach((hand, s) => {
+    const name = view.seats[s] || "seat " + s;
+    const bets = (table.bets[s] || []).join(" ");
+    const finals = [table.winner_bets[s] ? "winner " + table.winner_bets[s] : "",
+                    table.loser_bets[s] ? "loser " + table.loser_bets[s] : ""]
+      .filter(Boolean).join(", ");
+    out.push('<text x="5" y="' + (y + 15) + '" font-size="14"' +
+      (view.seat === s ? ' font-weight="bold"' : "") + ">" + esc(name) + "</text>");
+    out.push('<g data-space="hand-' + s + '"><title>hand of ' + esc(name) + "</title>");
+    hand.forEach((card, k) => { out.push(cardSvg(card, 66 + k * pitch, y)); });
+    out.push("</g>");
+    const bx = 66 + Math.max(hand.length, 1) * pitch + 8;
+    out.push('<text x="' + bx + '" y="' + (y + 15) + '" font-size="13">' +
+      esc((bets ? "leg bets: " + bets : "") + (finals ? "  final: " + finals : "")) + "</text>");
+    y += rowHeight;
+  });
+  const leaders = Object.keys(table.leaders).sort().map((c) => c + " " +
+    (table.leaders[c].length ? table.leaders[c].join(",") : "none")).join("; ");
+  out.push('<text x="5" y="' + (y + 15) + '" font-size="13">leader cards left: ' +
+    esc(leaders) + "</text>");
+  out.push("</svg>");
+  return out.join("");
+}
+
+function describe(table, view) {
+  const parts = ["Leg " + table.leg + ", phase " + table.phase + "."];
+  const last = table.stacks.length - 1;
+  table.stacks.forEach((stack, i) => {
+    if (!stack.length) { return; }
+    const where = i === 0 ? "Start" : i === last ? "Finish" : "space " + i;
+    parts.push(where + ": " + stack.join(", ") + (i === 0 ? "." : " (bottom to top)."));
+  });
+  for (const [name, f] of Object.entries(figureAt(table))) {
+    parts.push(f.name + " on space " + name + " (" + (view.seats[f.holder] || f.holder) + ").");
+  }
+  handsOf(table).forEach((hand, s) => {
+    const seen = hand.filter((c) => c !== "hidden");
+    parts.push((view.seats[s] || "seat " + s) + " holds " + hand.length + " card(s)" +
+      (seen.length ? ": " + seen.join(", ") : hand.length ? ", face down" : "") + ".");
+  });
+  return parts.join(" ");
+}
+"""
+
+DRAWING: Final = Drawing(
+    script=SCRIPT,
+    pieces=pieces,
+    legend=(
+        ("bl, gr, or, wh, ye", "the camels blue, green, orange, white, yellow; a space "
+                               "shows its camels bottom to top (CUC-MOVE-STACK)"),
+        ("S, 1.., F", "the Start card (camels side by side, CUC-MOVE-START), the spaces, "
+                      "the Finish; a thick line starts a track card"),
+        ("~ (shaded space)", "a track card turned to its sandstorm side (CUC-SANDSTORM)"),
+        ("P2, X0 (circle)", "the palm tree and the fennec, with the seat that placed it "
+                            "(CUC-ACT-FIGURE)"),
+        ("blue+1 card", "a racing card in a seat's hand; a grey ? card is face down: this "
+                        "view may not see it (CUC-LEG-HIDDEN)"),
+    ),
+)

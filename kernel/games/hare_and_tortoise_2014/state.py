@@ -1,0 +1,351 @@
+"""The Hare & the Tortoise (2014): the frozen state and its invariants (HT-INV-*).
+
+:func:`violations` lists every invariant a state breaks, by ID; the game's
+``from_data`` refuses a state that breaks any, so no broken state can be built
+from plain data, and the rules only build valid ones (the tests check it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import Iterator
+from itertools import chain
+from typing import Any, Final
+
+import attrs
+
+from kernel.core import InvalidState
+
+from . import rules
+from .data import (
+    ANIMAL_MAX,
+    ANIMALS,
+    CHAMPIONSHIP_ROUNDS,
+    DEALT,
+    FINISH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    PODIUM_PLACES,
+    TABLE_MAX,
+    TILES,
+    animal_of,
+    hand_size,
+    racing_cards,
+    starting_bets,
+)
+
+#: The phases: chance setup steps, the seats' setup choice, turns, refills, the
+#: apprentice movement choices, the end.
+PHASES: Final = ("bets", "track", "turbos", "deal", "second", "turn", "draw", "move", "scored",
+                  "over")
+#: The phases after a round's scoring: ``scored`` before a championship's next round.
+ENDED: Final = ("scored", "over")
+#: The setup phases in order, per mode.
+SETUP: Final = {"standard": ("bets", "track", "deal", "second"),
+                "apprentice": ("track", "turbos", "deal", "bets")}
+
+INVARIANTS: Final = ("HT-INV-CARDS", "HT-INV-FORWARD", "HT-INV-HANDS", "HT-INV-PHASE",
+                     "HT-INV-PODIUM", "HT-INV-SCORES", "HT-INV-TABLE")
+
+
+#: Nesting depth of :func:`building`: while above 0, states are built unchecked.
+_BUILDING = [0]
+
+
+@contextlib.contextmanager
+def building() -> Iterator[None]:
+    """Build states unchecked for a while (the steps inside one transition, or a
+    candidate read for ``status``); the caller checks the result (:func:`checked`)."""
+    _BUILDING[0] += 1
+    try:
+        yield
+    finally:
+        _BUILDING[0] -= 1
+
+
+@attrs.frozen
+class HareState:
+    """A table of The Hare & the Tortoise; card zones are sorted tuples (multisets).
+
+    A state is checked when built (:func:`violations`; InvalidState names every
+    broken invariant), except inside :func:`building`.
+    """
+
+    players: int
+    mode: str  #: "standard" or "apprentice"
+    series: int  #: games in the series: 1, or 3 in the championship
+    round: int  #: 1-based
+    phase: str
+    turn: int  #: the seat to act, be dealt to or draw
+    token: int  #: the first player token's holder
+    races: int  #: racing phases so far in the whole game (the segment of play)
+    streams: tuple[int, ...]  #: the two stream tiles, once laid
+    turbos: tuple[str, ...]  #: the animals whose turbos lie on tiles 2, 4, 6, 8, 10
+    #: per animal (racing order): 0 start, 1-11 tiles, 12 past the finish
+    positions: tuple[int, ...]
+    podium: tuple[tuple[str, ...], ...]  #: places in order, each a group of animals
+    unused: tuple[str, ...]  #: starting bet cards not dealt (never shown)
+    starting: tuple[tuple[str, ...], ...]  #: per seat, its starting bet cards
+    second: tuple[tuple[str, ...], ...]  #: per seat, its second bet (a racing card)
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    table: tuple[str, ...]  #: the racing cards played since the last racing phase
+    to_move: tuple[str, ...]  #: apprentice: the animals still to move this phase
+    points: tuple[int, ...]  #: per seat, over the finished rounds
+    history: tuple[tuple[int, ...], ...]  #: per finished round, each seat's points
+    shown: tuple[tuple[str, ...], ...]  #: per seat, the bets revealed at the last scoring
+    #: What the rules worked out for this table once (legal actions, chance outcomes):
+    #: no part of the state (not compared, not in the plain data).
+    memo: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False,
+                                       hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not _BUILDING[0]:
+            checked(self)
+
+
+def _sorted(zone: tuple[str, ...]) -> bool:
+    return zone == tuple(sorted(zone))
+
+
+#: Every racing card of a mode, counted (HT-INV-CARDS).
+_FULL: Final = {mode: {k: v for k, v in racing_cards(mode).items() if v} for mode in MODES}
+_ANIMALS_SORTED: Final = tuple(sorted(ANIMALS))
+
+
+def table_counts(table: tuple[str, ...]) -> dict[str, int]:
+    """Cards per animal on the table, howls counted as wolves (HT-RACE-WOLF)."""
+    return {"hare": table.count("hare"), "tortoise": table.count("tortoise"),
+            "wolf": table.count("wolf") + table.count("howl"), "fox": table.count("fox"),
+            "lamb": table.count("lamb")}
+
+
+def place_of(podium: tuple[tuple[str, ...], ...], animal: str) -> int:
+    """The podium place of ``animal`` (0: none) (HT-SCORE-POINTS, HT-APP-END)."""
+    for group, place in zip(podium, rules.places(tuple(len(g) for g in podium)), strict=True):
+        if animal in group:
+            return place
+    return 0
+
+
+def seat_bets(starting: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    """A seat's bets as animals (a howl card bet on is a wolf bet, HT-SCORE-POINTS)."""
+    return tuple(animal_of(c) for c in (*starting, *second))
+
+
+def _phase_ok(s: HareState) -> bool:
+    if not MIN_PLAYERS <= s.players <= MAX_PLAYERS or s.mode not in MODES:
+        return False
+    if s.series not in (1, CHAMPIONSHIP_ROUNDS) or not 1 <= s.round <= s.series:
+        return False
+    if s.phase not in PHASES or not 0 <= s.turn < s.players or not 0 <= s.token < s.players:
+        return False
+    if s.phase in ("turbos", "move") and s.mode != "apprentice":
+        return False
+    if s.phase == "second" and s.mode != "standard":
+        return False
+    if (s.phase == "scored") != (s.phase in ENDED and s.round < s.series):
+        return False
+    n = s.players
+    if not (len(s.starting) == len(s.second) == len(s.hands) == len(s.points) == n):
+        return False
+    if len(s.shown) != n or any(len(h) != n for h in s.history) or s.races < 0:
+        return False
+    if len(s.positions) != len(ANIMALS):
+        return False
+    setup = SETUP[s.mode]
+    laying = s.phase == "track"
+    laid = not (s.phase in setup and setup.index(s.phase) < setup.index("track"))
+    if list(s.streams) != sorted(set(s.streams)) or any(not 1 <= t <= TILES for t in s.streams):
+        return False
+    if len(s.streams) != (2 if laid and not laying else 0) and not (laying and len(s.streams) < 2):
+        return False
+    placed = s.mode == "apprentice" and s.phase not in ("track", "turbos")
+    if placed and sorted(s.turbos) != sorted(ANIMALS):
+        return False
+    if s.phase == "turbos":
+        if len(s.turbos) >= len(ANIMALS) or len(set(s.turbos)) != len(s.turbos):
+            return False
+    elif not placed and s.turbos:
+        return False
+    if s.phase == "move":
+        counts = table_counts(s.table)
+        if not s.to_move or any(counts[a] == 0 for a in s.to_move):
+            return False
+        if list(s.to_move) != [a for a in ANIMALS if a in s.to_move]:
+            return False
+    elif s.to_move:
+        return False
+    return True
+
+
+def _cards_ok(s: HareState) -> bool:
+    zones = (s.deck, s.discard, s.table, *s.hands, *s.second, *s.starting, s.unused)
+    if not all(z == tuple(sorted(z)) for z in zones):
+        return False
+    racing = Counter(s.deck)
+    racing.update(s.discard)
+    racing.update(s.table)
+    racing.update(chain.from_iterable(s.hands))
+    racing.update(chain.from_iterable(s.second))
+    if not dict.__eq__(racing, _FULL.get(s.mode, {})):  # dict equality (C), not Counter's
+        return False
+    return tuple(sorted(chain(s.unused, chain.from_iterable(s.starting)))) == _ANIMALS_SORTED
+
+
+def _hands_ok(s: HareState) -> bool:
+    k, hand = starting_bets(s.players), hand_size(s.mode)
+    setup = SETUP[s.mode]
+    in_setup = s.phase in setup
+
+    def before(phase: str) -> bool:  # the setup step ``phase`` has not been completed
+        return in_setup and setup.index(s.phase) < setup.index(phase)
+
+    def dealing(sizes: list[int], full: int, empty: int = 0) -> bool:
+        """Seats before ``turn`` full, ``turn`` between, seats after empty."""
+        return all(size == full if i < s.turn else (empty <= size < full if i == s.turn
+                                                    else size == empty)
+                   for i, size in enumerate(sizes))
+
+    bets = [len(b) for b in s.starting]
+    if s.phase == "bets":
+        if not dealing(bets, k):
+            return False
+    elif before("bets"):
+        if any(bets):
+            return False
+    elif any(b != k for b in bets):
+        return False
+    sizes = [len(h) for h in s.hands]
+    seconds = [len(b) for b in s.second]
+    dealt = DEALT if s.mode == "standard" else hand
+    if s.phase == "deal":
+        return dealing(sizes, dealt) and not any(seconds)
+    if before("deal"):
+        return not any(sizes) and not any(seconds)
+    if s.phase == "second":
+        return all((size, b) == ((hand, 1) if i < s.turn else (DEALT, 0))
+                   for i, (size, b) in enumerate(zip(sizes, seconds, strict=True)))
+    if any(b != (1 if s.mode == "standard" else 0) for b in seconds):
+        return False
+    if s.phase == "draw":
+        return all(size == hand if i != s.turn else hand - ANIMAL_MAX <= size < hand
+                   for i, size in enumerate(sizes))
+    return all(size == hand for size in sizes)
+
+
+def _table_ok(s: HareState) -> bool:
+    counts = table_counts(s.table)
+    if len(s.table) > TABLE_MAX or any(c > ANIMAL_MAX for c in counts.values()):
+        return False
+    triggered = len(s.table) == TABLE_MAX or ANIMAL_MAX in counts.values()
+    if s.phase in ("bets", "track", "turbos", "deal", "second"):
+        return not s.table
+    if s.phase == "turn":
+        return not triggered
+    if s.phase == "draw":
+        return bool(s.table)
+    if s.phase == "move":
+        return triggered
+    return True
+
+
+def _forward_ok(s: HareState) -> bool:
+    if any(not 0 <= p <= FINISH for p in s.positions):
+        return False
+    if s.phase in SETUP[s.mode]:
+        return not any(s.positions)
+    return True
+
+
+def _podium_ok(s: HareState) -> bool:
+    animals = [a for g in s.podium for a in g]
+    if any(not g for g in s.podium) or any(a not in ANIMALS for a in animals):
+        return False
+    if len(set(animals)) != len(animals):
+        return False
+    past = {a for a, p in zip(ANIMALS, s.positions, strict=True) if p == FINISH}
+    if s.phase in SETUP[s.mode] and s.podium:
+        return False
+    if s.mode == "standard" or s.phase not in ENDED:
+        if any(len(g) != 1 for g in s.podium) or len(s.podium) > PODIUM_PLACES:
+            return False
+        if s.mode == "standard":
+            if set(animals) != past:
+                return False
+            return (len(s.podium) == PODIUM_PLACES) == (s.phase in ENDED)
+        # apprentice during play: crossers wait for the end of the movement
+        if s.phase != "move" and past:
+            return False
+        return set(animals) <= past and (set(animals) == past or len(s.podium) == PODIUM_PLACES)
+    # the apprentice podium at the end (HT-APP-END)
+    first = [g[0] for g in s.podium if s.positions[ANIMALS.index(g[0])] == FINISH]
+    crossed = [*first, *(a for a in ANIMALS if a in past and a not in first)]
+    if not crossed or set(crossed) != past:
+        return False
+    pos = s.positions
+    expect = rules.apprentice_podium(tuple(ANIMALS.index(a) for a in crossed), pos)
+    return s.podium == tuple(tuple(ANIMALS[i] for i in g) for g in expect)
+
+
+def _scores_ok(s: HareState) -> bool:
+    finished = s.round if s.phase in ENDED else s.round - 1
+    if len(s.history) != finished:
+        return False
+    if any(not 0 <= x <= 13 for h in s.history for x in h):
+        return False
+    if list(s.points) != [sum(h[i] for h in s.history) for i in range(s.players)]:
+        return False
+    if s.phase in ENDED:
+        # HT-SCORE-POINTS: the last round's points are its bets' podium points
+        for seat in range(s.players):
+            bets = seat_bets(s.starting[seat], s.second[seat])
+            if tuple(sorted(bets)) != tuple(sorted(s.shown[seat])):
+                return False
+            got = rules.bet_points(tuple(place_of(s.podium, a) for a in bets))
+            if s.history[-1][seat] != got:
+                return False
+    elif not s.history and any(s.shown):
+        return False
+    return True
+
+
+_FIELDS: Final = tuple(f.name for f in attrs.fields(HareState) if f.init)
+
+
+def replace(s: HareState, **changes: Any) -> HareState:
+    """``s`` with some fields changed (attrs.evolve, without its per-call field lookup)."""
+    values = {name: getattr(s, name) for name in _FIELDS}
+    values.update(changes)
+    return HareState(**values)
+
+
+def checked(s: HareState) -> HareState:
+    """``s`` when it breaks no invariant, else InvalidState naming every broken one."""
+    broken = violations(s)
+    if broken:
+        raise InvalidState(broken)
+    return s
+
+
+def violations(s: HareState) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, by ID (HT-INV-*)."""
+    if not _phase_ok(s):
+        return ("HT-INV-PHASE",)
+    broken: list[str] = []
+    if not _cards_ok(s):
+        broken.append("HT-INV-CARDS")
+    if not _forward_ok(s):
+        broken.append("HT-INV-FORWARD")
+    if not _hands_ok(s):
+        broken.append("HT-INV-HANDS")
+    if not _podium_ok(s):
+        broken.append("HT-INV-PODIUM")
+    if not _scores_ok(s):
+        broken.append("HT-INV-SCORES")
+    if not _table_ok(s):
+        broken.append("HT-INV-TABLE")
+    return tuple(sorted(broken))

@@ -1,0 +1,360 @@
+"""The viewer page in a real browser (issue 16): headless Chromium driven by Playwright.
+
+For every registered game and variant: the page of its golden vector
+(``race-kernel view``) and of a played game (``race-kernel play --html``) is
+opened, stepped from the first to the last step with the keyboard, and at
+every step what the page shows (read from the DOM: the pieces on each space
+in order, the scores, the events, the plain data) is compared with the
+recorded state; the seat views must show what ``observation`` and
+``events_seen`` show that seat and nothing more; no console error may occur.
+A ``diff`` divergence report (the mutant server of tests/fixtures) is opened
+too, and a deliberately wrong drawing (two camels swapped in the page's
+script) must be caught. Screenshots go to build/viewer-browser/ (ignored).
+
+This file is its own step of ``.ci/run`` (outside the gate's time budget):
+``RACE_KERNEL_BROWSER=run python3 -m pytest tests/browser``. The gate's run
+(the README's test command) skips it, saying so in its summary (``-ra``) with
+the command above and whether a browser is present here; with
+RACE_KERNEL_BROWSER=run and no browser it fails, saying how to install one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from viewer_check import (
+    BUILD,
+    CHROMIUM,
+    INSTALL,
+    LAUNCH_ARGS,
+    READ_DOM,
+    ROOT,
+    Expected,
+    differences,
+    expected_of_file,
+    expected_of_trace,
+    missing,
+    sync_playwright,
+)
+
+import kernel
+from kernel.conformance.canonical import canonical
+from kernel.viewer import page_of_trace
+
+pytestmark = pytest.mark.browser
+
+if os.environ.get("RACE_KERNEL_BROWSER") != "run":
+    _lacks = missing()
+    pytest.skip("the viewer's browser test is its own step of .ci/run: "
+                "RACE_KERNEL_BROWSER=run python3 -m pytest tests/browser ("
+                + (f"not runnable here: {_lacks}; {INSTALL}" if _lacks else
+                   "a browser is present here") + ")", allow_module_level=True)
+
+#: Seats whose view is compared at every step (besides "all"), per page.
+SEAT_VIEWS = 2
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    lacks = missing()
+    if lacks:
+        pytest.fail(f"{lacks}: {INSTALL}", pytrace=False)
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=list(LAUNCH_ARGS))
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class Opened:
+    """A page opened in the browser, with its console errors collected."""
+
+    def __init__(self, browser: Any, path: Path, width: int = 1280, height: int = 800) -> None:
+        self.page = browser.new_page(viewport={"width": width, "height": height})
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
+                     if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        started = time.monotonic()
+        self.page.goto(path.as_uri())
+        self.page.wait_for_function("window.raceViewer !== undefined")
+        self.seconds = time.monotonic() - started
+
+    def shown(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.page.evaluate(READ_DOM)
+        return result
+
+    def close(self) -> None:
+        self.page.close()
+
+
+def _cli(*args: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "kernel", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def walk(opened: Opened, expected: Expected, view: str) -> list[str]:
+    """Step from the first to the last step with the keyboard, comparing every step."""
+    page = opened.page
+    if view != opened.shown()["view"]:
+        page.select_option("#view", view)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Home")
+    problems = differences(opened.shown(), expected, 0, view)
+    last = len(expected.states) - 1
+    for n in range(1, last + 1):
+        page.keyboard.press("ArrowRight")
+        problems += differences(opened.shown(), expected, n, view)
+        if len(problems) > 20:
+            break
+    return problems
+
+
+def after_events(opened: Opened, expected: Expected, most: int = 40) -> list[str]:
+    """The "table after this event" pictures of the "all" view: each is the narrator's
+    table after that event (``Narrator.after`` from the state before the step)."""
+    page = opened.page
+    if "all" not in page.evaluate("window.raceViewer.views"):
+        return []
+    page.select_option("#view", "all")
+    info = kernel.game_info(expected.game)
+    problems: list[str] = []
+    checked = 0
+    for n in range(1, len(expected.states)):
+        if checked >= most:
+            break
+        page.evaluate(f"window.raceViewer.go({n})")
+        marks = page.eval_on_selector_all("#events button.after-event",
+                                          "bs => bs.map(b => Number(b.dataset.after))")
+        if not marks:
+            continue
+        table: Any = kernel.to_data(expected.states[n - 1])
+        tables = []
+        for e in expected.events[n - 1]:
+            table = info.narrator.after(table, e)
+            tables.append(canonical(table))
+        for i in marks:
+            page.click(f'#events button.after-event[data-after="{i}"]')
+            shown = opened.shown()
+            checked += 1
+            if json.loads(shown["plain"]) != tables[i]:
+                problems.append(f"step {n} event {i}: the plain data is not the narrator's")
+            if info.drawing is not None:
+                want = {k: list(v) for k, v in info.drawing.pieces(tables[i]).items()}
+                if shown["pieces"] != want:
+                    problems.append(f"step {n} event {i}: drawn {shown['pieces']}, "
+                                    f"the narrator's table {want}")
+            scores = tables[i].get(info.hooks.score_key) if isinstance(tables[i], dict) else None
+            if isinstance(scores, list) and shown["scores"] != [str(x) for x in scores]:
+                problems.append(f"step {n} event {i}: scores {shown['scores']} not {scores}")
+    return problems
+
+
+#: RACE_KERNEL_VIEWER_PLANT=swap plants the wrong drawing of test_a_wrong_drawing_is_caught
+#: in every page this file checks (to watch the whole test fail on it).
+PLANT = os.environ.get("RACE_KERNEL_VIEWER_PLANT") == "swap"
+RIGHT = "const order = stack.slice(); // bottom to top"
+WRONG = ("const order = stack.length > 1 ? [stack[1], stack[0], ...stack.slice(2)]"
+         " : stack.slice();")
+
+
+def check_page(browser: Any, path: Path, expected: Expected, name: str) -> Opened:
+    if PLANT:
+        path.write_text(path.read_text(encoding="utf-8").replace(RIGHT, WRONG), encoding="utf-8")
+    opened = Opened(browser, path)
+    views: list[str] = opened.page.evaluate("window.raceViewer.views")
+    checked = ["all", *[v for v in views if v != "all"][:SEAT_VIEWS]]
+    for view in checked:
+        problems = walk(opened, expected, view)
+        assert not problems, f"{name}, view {view}:\n" + "\n".join(problems[:20])
+        opened.page.screenshot(path=str(BUILD / f"{name}-view-{view}-last.png"))
+    problems = after_events(opened, expected)
+    assert not problems, f"{name}, the tables after each event:\n" + "\n".join(problems[:20])
+    # keyboard: back, first and last
+    page = opened.page
+    page.select_option("#view", "all")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("End")
+    assert opened.shown()["step"] == len(expected.states) - 1
+    page.keyboard.press("ArrowLeft")
+    assert opened.shown()["step"] == len(expected.states) - 2
+    page.keyboard.press("Home")
+    assert opened.shown()["step"] == 0
+    page.evaluate(f"window.raceViewer.go({len(expected.states) // 2})")
+    page.screenshot(path=str(BUILD / f"{name}-middle.png"), full_page=True)
+    assert not opened.errors, opened.errors
+    return opened
+
+
+def _games() -> list[str]:
+    return list(kernel.games())
+
+
+def _vector(game: str) -> Path:
+    folder = ROOT / "spec" / game / "vectors"
+    found = sorted(folder.glob("game-*.jsonl"))
+    assert found, f"{game}: no golden vector in {folder}"
+    return found[0]
+
+
+@pytest.mark.parametrize("game", _games())
+def test_golden_vector_page(browser: Any, game: str) -> None:
+    vector = _vector(game)
+    out = BUILD / f"{game}-vector.html"
+    _cli("view", str(vector), "-o", str(out))
+    check_page(browser, out, expected_of_file(vector), f"{game}-vector").close()
+
+
+@pytest.mark.parametrize("game,variant", [(g, v) for g in _games()
+                                          for v in kernel.game_info(g).config.variants])
+def test_played_game_page(browser: Any, game: str, variant: str) -> None:
+    """``race-kernel play --html`` for every variant (at the fewest players)."""
+    info = kernel.game_info(game)
+    out = BUILD / f"{game}-{variant}-play.html"
+    _cli("play", game, "--variant", variant, "--players", str(info.min_players),
+         "--seed", "3", "--html", str(out))
+    config = {**info.config.variants[variant], info.config.players_key: info.min_players}
+    variant_config = next(c for c in info.configs() if c == config)
+    trace = kernel.play(game, variant_config, 3)
+    check_page(browser, out, expected_of_trace(trace), f"{game}-{variant}-play").close()
+
+
+def test_fallback_page_without_a_drawing(browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without a drawing hook gets the labelled text fallback, checked the same way."""
+    import attrs
+
+    from kernel.registry import GAMES
+
+    game = "camel-up-cards-2016" if "camel-up-cards-2016" in GAMES else _games()[0]
+    monkeypatch.setitem(GAMES, game, attrs.evolve(GAMES[game], drawing=None))
+    trace = kernel.play(game, kernel.game_info(game).configs()[0], 5)
+    out = BUILD / "fallback.html"
+    out.write_text(page_of_trace(trace), encoding="utf-8")
+    opened = check_page(browser, out, expected_of_trace(trace), "fallback")
+    assert opened.shown()["fallback"]
+    opened.close()
+
+
+def test_diff_divergence_page(browser: Any) -> None:
+    """A real ``race-kernel diff`` report (the stack-under mutant): both sides from the step
+    before the divergence, the differing field marked."""
+    game = "camel-up-cards-2016"
+    report = BUILD / "diff-trace.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "kernel", "diff", "--game", game, "--examples", "5",
+         "--trace-out", str(report), "--", sys.executable,
+         str(ROOT / "tests" / "fixtures" / "mutant_server.py"), "stack-under"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and report.is_file(), done.stdout + done.stderr
+    out = BUILD / "diff.html"
+    _cli("view", str(report), "-o", str(out))
+    opened = Opened(browser, out)
+    page = opened.page
+    assert page.is_visible("#divergence")
+    assert page.locator("#divergence-fields tr.differs").count() >= 1
+    marked = page.eval_on_selector_all("#divergence-fields tr.differs",
+                                       "rows => rows.map(r => r.dataset.differs)")
+    assert "stacks" in marked
+    sides = page.eval_on_selector_all("#divergence figure[data-side]",
+                                      "fs => fs.map(f => f.dataset.side)")
+    assert sides == ["before", "expected", "actual"]
+    info = kernel.game_info(game)
+    assert info.drawing is not None
+    lines = [json.loads(x) for x in report.read_text().splitlines()]
+    div = next(x["divergence"] for x in lines if "divergence" in x)
+    for side in ("expected", "actual"):
+        drawn = page.evaluate(
+            "(side) => { const out = {}; for (const s of document.querySelectorAll("
+            "'#divergence figure[data-side=\"' + side + '\"] [data-space]')) {"
+            " out[s.dataset.space] = Array.from(s.querySelectorAll('[data-piece]'))"
+            ".map(p => p.dataset.piece); } return out; }", side)
+        assert drawn == {k: list(v) for k, v in info.drawing.pieces(div[side]).items()}
+    page.click("#goto-divergence")
+    assert opened.shown()["step"] == div["step"] - 1
+    page.screenshot(path=str(BUILD / "diff.png"), full_page=True)
+    assert not opened.errors, opened.errors
+    opened.close()
+
+
+def test_a_wrong_drawing_is_caught(browser: Any) -> None:
+    """Two camels swapped on one space in the page's script: the comparison must fail."""
+    game = "camel-up-cards-2016"
+    trace = kernel.play(game, {"players": 3}, 1)
+    page = page_of_trace(trace)
+    assert RIGHT in page
+    out = BUILD / "planted-swap.html"
+    out.write_text(page.replace(RIGHT, WRONG), encoding="utf-8")
+    opened = Opened(browser, out)
+    problems = walk(opened, expected_of_trace(trace), "all")
+    opened.close()
+    print("\n".join(problems[:5]))
+    assert any("drawn" in p for p in problems), "the swapped camels were not caught"
+
+
+def test_seat_view_file_and_phone_width(browser: Any) -> None:
+    """``--seat N`` writes only that seat's view; the page reads at a phone's width; every
+    control is reachable with the Tab key; a rule ID opens its catalogue entry."""
+    game = "camel-up-cards-2016"
+    vector = _vector(game)
+    out = BUILD / "seat1.html"
+    _cli("view", str(vector), "-o", str(out), "--seat", "1")
+    expected = expected_of_file(vector)
+    opened = Opened(browser, out, width=390, height=844)
+    assert opened.page.evaluate("window.raceViewer.views") == ["1"]
+    problems = walk(opened, expected, "1")
+    assert not problems, "\n".join(problems[:20])
+    page = opened.page
+    page.evaluate("window.raceViewer.go(40)")
+    page.screenshot(path=str(BUILD / "seat1-phone.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width} px wide at a phone's width"
+    # Tab reaches every control
+    reached = set()
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("document.activeElement.id || document.activeElement.tagName"))
+    assert {"first", "back", "forward", "last", "slider", "view"} <= reached or \
+        {"forward", "last", "slider"} <= reached, reached
+    page.evaluate("window.raceViewer.go(20)")
+    page.locator("#events button.rule").first.click()
+    assert page.is_visible("#rule-dialog")
+    assert page.text_content("#rule-text")
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#rule-dialog")
+    assert not opened.errors, opened.errors
+    opened.close()
+
+
+def test_size_and_speed_of_a_six_player_page(browser: Any) -> None:
+    """The 6-player golden vector of the reference game: under 1 MB, opening and stepping
+    quickly (the figures are printed: pytest -s)."""
+    vector = ROOT / "spec" / "camel-up-cards-2016" / "vectors" / "game-p6-seed1.jsonl"
+    out = BUILD / "p6.html"
+    _cli("view", str(vector), "-o", str(out))
+    size = out.stat().st_size
+    opened = Opened(browser, out)
+    page = opened.page
+    started = time.monotonic()
+    for _ in range(100):
+        page.keyboard.press("ArrowRight")
+    step_ms = (time.monotonic() - started) * 10
+    seat_started = time.monotonic()
+    page.select_option("#view", "3")
+    seat_ms = (time.monotonic() - seat_started) * 1000
+    print(f"6-player page: {size} bytes, opened in {opened.seconds:.3f} s, "
+          f"{step_ms:.1f} ms a step (key press to drawn), first seat view {seat_ms:.0f} ms")
+    assert size < 1_000_000
+    assert opened.seconds < 3.0  # under 1 s when the machine is not busy (see the print)
+    assert not opened.errors, opened.errors
+    opened.close()

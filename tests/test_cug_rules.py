@@ -1,0 +1,507 @@
+"""Camel Up: The Card Game (2023): one test (or more) per rule, commented with its ID.
+
+The tables are the spec's hand-written fixtures (spec/camel-up-card-game-2023/
+examples/fixtures.json) with patches; the expected values are worked out by
+hand from the catalogue's readings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kernel
+from kernel.core import Applied, Event, Rejected
+from kernel.games.camel_up_card_game_2023 import crazy, data, engine, game
+from kernel.games.camel_up_card_game_2023.state import FIELDS, CugState, candidate, violations
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = json.loads((ROOT / "spec/camel-up-card-game-2023/examples/fixtures.json").read_text())
+COLOURS = data.RACING_COLOURS
+
+
+def fixture(name: str, **patch: Any) -> CugState:
+    """A spec fixture rebuilt with from_data, with top-level keys replaced."""
+    entry = FIXTURES["fixtures"][name]
+    base = dict(entry["state"]) if "state" in entry else dict(fixture_data(entry["from"]))
+    base.update(entry.get("patch", {}))
+    base.update(patch)
+    return game.from_data(base)
+
+
+def fixture_data(name: str) -> dict[str, Any]:
+    return game.to_data(fixture(name))
+
+
+def stacks(n: int, **cells: list[str]) -> list[list[str]]:
+    out: list[list[str]] = [[] for _ in range(n)]
+    for key, camels in cells.items():
+        out[int(key[1:])] = camels
+    return out
+
+
+def do(s: CugState, *actions: str) -> tuple[CugState, list[Event]]:
+    events: list[Event] = []
+    for a in actions:
+        r = game.apply(s, a)
+        assert isinstance(r, Applied), (a, r)
+        s = r.state
+        events += r.events
+    return s, events
+
+
+def refused(s: CugState, action: str) -> str:
+    r = game.apply(s, action)
+    assert isinstance(r, Rejected), action
+    return r.rule
+
+
+def kinds(events: Sequence[Event], kind: str) -> list[dict[str, Any]]:
+    return [dict(e.data) for e in events if e.kind == kind]
+
+
+# --------------------------------------------------------------------------
+# data and setup
+
+
+def test_components() -> None:
+    # CUG-DATA-CARDS: 30 racing cards (per colour five 1s and one 2), 5 crazy camel
+    # cards (two 0, two 1, one 2), leader stacks 2, 2, 3, 5.
+    assert len(data.FULL_DECK) == 30
+    for c in COLOURS:
+        assert data.FULL_DECK.count(f"{c}+1") == 5 and data.FULL_DECK.count(f"{c}+2") == 1
+    assert sorted(data.CRAZY_CARDS) == ["black-0", "black-0", "black-1", "black-1", "black-2"]
+    assert data.LEADER_STACK == (2, 2, 3, 5)
+    assert data.CARD_CAMEL["black-2"] == data.CRAZY and data.CARD_STEPS["black-2"] == 2
+
+
+def test_setup_card_figures() -> None:
+    # CUG-DATA-SETUPCARD, CUG-INV-SETUPCARD: dealt = discarded + added + 1 on every card;
+    # the 4-player track is 16 [SOURCE]; 5 and 6 players add 2 and 3 discards [SOURCE 001].
+    for players, card in data.SETUP_CARDS.items():
+        assert card.dealt == card.discard + card.to_deck + 1 and card.intel == 0
+        assert players * card.dealt <= 30
+    assert data.SETUP_CARDS[4].flag == 16
+    assert data.EXTRA_FROM_DISCARD == {2: 0, 3: 0, 4: 0, 5: 2, 6: 3}
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_initial_table(players: int) -> None:
+    # CUG-SETUP-TRACK, CUG-SETUP-FINAL, CUG-SETUP-MONEY, CUG-SETUP-START, CUG-SETUP-CRAZY
+    ages = list(range(players))[::-1]
+    s = game.new_game({"players": players, "age_order": ages})
+    d = game.to_data(s)
+    assert len(d["stacks"]) == data.SETUP_CARDS[players].flag + 2  # 0, spaces, Finish
+    assert d["stacks"][0] == list(COLOURS) and d["stacks"][7] == ["black"]
+    assert d["money"] == [3] * players
+    assert d["shortcut_tokens"] == d["fennec_tokens"] == [True] * players
+    assert d["winner_bets"] == d["loser_bets"] == [None] * players
+    assert s.starter == players - 1  # the youngest
+    # CUG-SETUP-REVEAL: the starting reveals draw the 30 racing cards, no crazy card
+    outs = dict(game.chance_outcomes(s))
+    assert {a.text for a in outs} == {f"draw:{c}+{v}" for c in COLOURS for v in (1, 2)}
+    assert outs[game.ACTIONS[("draw", "blue+1")]] == Fraction(1, 6)
+
+
+def test_five_reveals_never_reach_space_seven() -> None:
+    # CUG-SETUP-CRAZY: placing the crazy camel on 7 before the reveals is the same as after:
+    # no sequence of 5 starting cards takes a racing camel past space 6 (exhaustive).
+    rules = engine.CAMEL_RULES
+    counts = {f"{c}+{v}": (5 if v == 1 else 1) for c in COLOURS for v in (1, 2)}
+    seen: set[Any] = set()
+    best = 0
+
+    def walk(pos: tuple[int, ...], height: tuple[int, ...], left: tuple[int, ...], n: int) -> None:
+        nonlocal best
+        key = (pos, height, left, n)
+        if key in seen:
+            return
+        seen.add(key)
+        best = max(best, *pos)
+        if n == 5:
+            return
+        for i, card in enumerate(counts):
+            if left[i]:
+                m = rules.move(pos, height, data.CARD_CAMEL[card], data.CARD_STEPS[card], 0, 0, 15)
+                walk(m.pos, m.height, (*left[:i], left[i] - 1, *left[i + 1:]), n + 1)
+
+    walk((0,) * 5, (0,) * 5, tuple(counts.values()), 0)
+    assert best == 6
+
+
+# --------------------------------------------------------------------------
+# movement
+
+
+def test_carry_stack_and_start() -> None:
+    # CUG-MOVE-CARRY, CUG-MOVE-STACK: green carries orange onto white, on top.
+    s, _ = do(fixture("cug-leg1-4p"), "reveal", "draw:green+2")
+    assert game.to_data(s)["stacks"][4] == ["white", "green", "orange"]
+    # CUG-MOVE-START: behind the start line a camel moves alone.
+    s = fixture("cug-leg1-4p", stacks=stacks(18, c0=["blue", "green"], c2=["orange"],
+                                             c4=["white"], c5=["yellow"], c7=["black"]))
+    s, _ = do(s, "reveal", "draw:blue+1")
+    assert game.to_data(s)["stacks"][:2] == [["green"], ["blue"]]
+
+
+def test_shortcut_and_fennec() -> None:
+    # CUG-MOVE-SHORTCUT: one further, on top; the marker and its card go back.
+    s = fixture("cug-leg1-4p", shortcut={"space": 3, "holder": 1},
+                shortcut_tokens=[True, False, True, True])
+    s, _ = do(s, "personal:0")
+    d = game.to_data(s)
+    assert d["stacks"][4] == ["white", "blue"] and d["shortcut"] is None
+    assert d["shortcut_tokens"] == [True, False, True, True]  # CUG-ACT-MARKER: still spent
+    # CUG-MOVE-FENNEC: one back, underneath.
+    s = fixture("cug-leg1-4p", fennec={"space": 6, "holder": 2},
+                fennec_tokens=[True, True, False, True])
+    s, _ = do(s, "reveal", "draw:white+2")
+    assert game.to_data(s)["stacks"][5] == ["white", "yellow"]
+
+
+def test_markers_chain_once_each() -> None:
+    # CUG-MOVE-CHAIN: shortcut on 3 sends blue to the fennec on 4, which sends it back to 3.
+    s = fixture("cug-leg1-4p", stacks=stacks(18, c1=["blue"], c2=["green", "orange"],
+                                             c5=["yellow"], c7=["black"], c9=["white"]),
+                shortcut={"space": 3, "holder": 1}, fennec={"space": 4, "holder": 2},
+                shortcut_tokens=[True, False, True, True], fennec_tokens=[True, True, False, True])
+    s, events = do(s, "personal:0")
+    moved = kinds(events, "camel-moved")[0]
+    assert (moved["to"], moved["figures"], moved["placed"]) == (3, ["shortcut", "fennec"], "under")
+
+
+def test_passed_marker_returns_without_cost() -> None:
+    # CUG-MOVE-PASSED, CUG-PAY-MARKER: every racing camel past the shortcut: back beside
+    # the track with its card, though the crazy camel is behind it; its placer pays nothing.
+    s = fixture("cug-last-card-4p",
+                stacks=stacks(18, c1=["black", "blue"], c4=["green", "orange"], c5=["white"],
+                              c6=["yellow"]),
+                shortcut={"space": 2, "holder": 3}, shortcut_tokens=[True, True, True, False],
+                turn=0)
+    s, events = do(s, "personal:0", "end", "reveal", "draw:yellow+1")
+    assert kinds(events, "figure-returned") == [{"figures": ["shortcut"]}]
+    assert [p["delta"] for p in kinds(events, "leg-payout")] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize(("card", "riders", "steps"), [
+    ("black-0", False, 0), ("black-1", False, 1), ("black-2", False, 2),
+    ("black-0", True, 1), ("black-1", True, 2), ("black-2", True, 3)])
+def test_crazy_card_steps(card: str, riders: bool, steps: int) -> None:
+    # CUG-MOVE-CRAZY: the card's number, one more with camels on its back (0 alone: none).
+    top = {"c7": ["black", "yellow"]} if riders else {"c7": ["black"], "c5": ["yellow"]}
+    d = fixture_data("cug-leg1-4p")
+    if card == "black-2":  # the fixture's deck holds black-0 and black-1: swap in the 2
+        d["deck"] = sorted(["black-2" if c == "black-1" else c for c in d["deck"]])
+        d["discard"] = sorted(["black-1" if c == "black-2" else c for c in d["discard"]])
+    s = fixture("cug-leg1-4p", deck=d["deck"], discard=d["discard"],
+                stacks=stacks(18, c1=["blue"], c2=["green", "orange"], c4=["white"], **top))
+    s, events = do(s, "reveal", f"draw:{card}")
+    told = kinds(events, "crazy-card")[0]
+    assert told["steps"] == steps and told["riders"] == (["yellow"] if riders else [])
+    assert s.pos[data.CRAZY] == 7 - steps
+    assert riders is False or s.pos[data.RACING - 1] == 7 - steps  # yellow carried along
+
+
+def test_crazy_pure_functions() -> None:
+    # CUG-MOVE-CRAZY: the steps of a crazy camel card.
+    assert [crazy.crazy_steps(v, r) for v in (0, 1, 2) for r in (0, 1)] == [0, 1, 1, 2, 2, 3]
+    # CUG-LEG-CRAZY: behind the fourth racing camel, by cell and stack height.
+    assert crazy.behind_fourth((1, 2, 2, 4, 6, 2), (0, 1, 2, 0, 0, 0))  # under green, 4th
+    assert not crazy.behind_fourth((1, 2, 2, 4, 6, 2), (0, 0, 1, 0, 0, 2))  # on top of 2
+    assert not crazy.behind_fourth((0, 0, 3, 4, 6, 0), (0, 0, 0, 0, 0, 0))  # shared fifth
+    pos, height = crazy.reposition((3, 2, 2, 4, 6, 3), (1, 0, 1, 0, 0, 0), 3, 17)
+    assert pos == (3, 2, 2, 4, 6, 9) and height == (0, 0, 1, 0, 0, 0)  # blue taken off
+    assert crazy.reposition((3, 2, 2, 14, 16, 3), (1, 0, 1, 0, 0, 0), 3, 17)[0][5] == 17
+
+
+def test_crazy_stops_behind_start_and_markers_reversed() -> None:
+    # CUG-MOVE-CRAZY, CUG-MOVE-START: the stack stops behind the start line, unstacked.
+    s = fixture("cug-leg1-4p", stacks=stacks(18, c1=["black", "blue"], c2=["green", "orange"],
+                                             c4=["white"], c5=["yellow"]))
+    s, _ = do(s, "reveal", "draw:black-1")
+    assert game.to_data(s)["stacks"][0] == ["blue", "black"]
+    # CUG-MOVE-SHORTCUT reversed: one more towards the start, on top of yellow.
+    s = fixture("cug-leg1-4p", shortcut={"space": 6, "holder": 0},
+                shortcut_tokens=[False, True, True, True])
+    s, _ = do(s, "reveal", "draw:black-1")
+    assert game.to_data(s)["stacks"][5] == ["yellow", "black"]
+
+
+# --------------------------------------------------------------------------
+# race-track actions and bets
+
+
+def test_personal_cards() -> None:
+    # CUG-ACT-PERSONAL: own card free, full value; another's costs 1 Pound to its owner.
+    s, _ = do(fixture("cug-leg1-4p"), "personal:0")
+    assert game.to_data(s)["stacks"][3] == ["blue"] and s.money == (3, 3, 3, 3)
+    s, _ = do(fixture("cug-leg1-4p"), "personal:2")
+    assert s.money == (2, 3, 4, 3) and s.payouts == ((-1,), (), (1,), ())
+    poor = fixture("cug-leg1-4p", money=[0, 3, 3, 3], payouts=[[-3], [], [], []])
+    assert refused(poor, "personal:1") == "CUG-ACT-PERSONAL"
+    assert {a.text for a in game.legal_actions(poor) if a.kind == "personal"} == {"personal:0"}
+
+
+def test_marker_placement() -> None:
+    # CUG-ACT-MARKER: empty spaces ahead of the last racing camel, not the Finish; the token.
+    s = fixture("cug-leg1-4p", stacks=stacks(18, c2=["green", "orange"], c3=["blue"],
+                                             c4=["white"], c5=["yellow"], c7=["black"]))
+    spaces = {a.arg for a in game.legal_actions(s) if a.kind == "shortcut"}
+    assert spaces == {6, *range(8, 17)}
+    s, _ = do(s, "shortcut:8")
+    assert s.palm == 8 and s.palm_holder == 0 and s.shortcut_tokens[0] is False
+    spent = fixture("cug-leg1-4p", shortcut_tokens=[False, True, True, True])
+    assert refused(spent, "shortcut:9") == "CUG-ACT-MARKER"
+
+
+def test_turn_shape_order_and_bets() -> None:
+    # CUG-TURN-SHAPE, CUG-TURN-ORDER, CUG-BET-LEG, CUG-BET-FINAL
+    s = fixture("cug-leg1-4p")
+    assert refused(s, "end") == "CUG-TURN-SHAPE"
+    s, _ = do(s, "leg:blue")
+    assert refused(s, "mid:green") == "CUG-TURN-SHAPE"
+    s, _ = do(s, "reveal", "draw:white+1")
+    assert s.turn == 1 and s.leaders[0] == (2, 2, 3) and s.bets[0] == ((0, 5),)
+    s, events = do(s, "win:green", "reveal", "draw:white+2")
+    assert s.turn == 2 and refused(s, "win:green") == "CUG-BET-FINAL"
+    s, events = do(fixture("cug-leg1-4p", winner_bets=["blue", None, None, None]), "win:green")
+    assert kinds(events, "bet")[0]["returned"] == "blue"
+
+
+def test_reveal_is_a_uniform_draw() -> None:
+    # CUG-ACT-REVEAL: the racing deck's top card, uniformly, crazy camel cards included.
+    s, _ = do(fixture("cug-leg1-4p"), "reveal")
+    outs = game.chance_outcomes(s)
+    assert len(outs) == 10 and {p for _, p in outs} == {Fraction(1, 10)}
+
+
+# --------------------------------------------------------------------------
+# legs
+
+
+def test_leg_end_payout_and_next_setup() -> None:
+    # CUG-LEG-END, CUG-RANK, CUG-PAY-LEADER, CUG-PAY-MID, CUG-PAY-MARKER, CUG-MONEY-FLOOR,
+    # CUG-LEG-RESET, CUG-TURN-START
+    s = fixture("cug-last-card-4p", leaders={**{c: [2, 2, 3, 5] for c in COLOURS},
+                                             "yellow": [2, 2, 3], "blue": [2, 2, 3]},
+                midfield=["blue", "green", "orange", "yellow"],
+                bets=[["yellow:5"], ["white:mid"], [], ["blue:5"]],
+                fennec={"space": 10, "holder": 2}, fennec_tokens=[True, True, False, True],
+                money=[3, 3, 3, 0], payouts=[[], [], [], [-3]])
+    s, events = do(s, "reveal", "draw:yellow+1")
+    assert [p["delta"] for p in kinds(events, "leg-payout")] == [5, 1, -1, -1]
+    assert s.money == (8, 4, 2, 0)
+    assert s.phase == "deal" and s.leg == 2 and s.starter == 3
+    assert all(s.fennec_tokens) and s.fennec == 0 and not any(s.hands)
+
+
+def test_crazy_repositioned_and_extension() -> None:
+    # CUG-LEG-CRAZY: behind the fourth camel: riders off, three spaces ahead of the leader.
+    s = fixture("cug-last-card-4p", stacks=stacks(18, c1=["black", "blue"],
+                                                  c2=["green", "orange"], c4=["white"],
+                                                  c5=["yellow"]))
+    s, _ = do(s, "reveal", "draw:yellow+1")
+    assert s.pos == (1, 2, 2, 4, 6, 9) and s.height[0] == 0
+    # CUG-LEG-CRAZY, CUG-EXTEND: no card left and no room: onto the Finish.
+    s = fixture("cug-last-card-4p", track="FFFFFFFFFFFF",
+                stacks=stacks(26, c18=["black"], c19=["blue"], c20=["green", "orange"],
+                              c21=["white", "yellow"]))
+    s, _ = do(s, "reveal", "draw:yellow+1")
+    assert s.pos[data.CRAZY] == 25 and s.extended == 0
+    # CUG-EXTEND: an odd last space is a card on its sandstorm side.
+    s = fixture("cug-last-card-4p", stacks=stacks(18, c11=["blue"], c12=["green", "orange"],
+                                                  c13=["white", "yellow"], c15=["black"]))
+    s, _ = do(s, "reveal", "draw:yellow+1")
+    assert game.to_data(s)["track"] == "FFFFFFFFS" and s.extended == 1
+
+
+def test_sandstorm_keeps_a_card_with_the_crazy_camel() -> None:
+    # CUG-SANDSTORM: empty cards between last and leader flip; the crazy camel's does not.
+    s = fixture("cug-last-card-4p", stacks=stacks(18, c1=["blue", "green"],
+                                                  c2=["orange", "white"], c5=["black"],
+                                                  c9=["yellow"]))
+    s, events = do(s, "reveal", "draw:yellow+1")
+    assert kinds(events, "sandstorm") == [{"cards": [2, 4]}]
+
+
+def test_deal_choices_extra_and_crazy_cards() -> None:
+    # CUG-LEG-DEAL: the deal draws the 30 racing cards only.
+    s, _ = do(fixture("cug-last-card-4p"), "reveal", "draw:yellow+1")
+    assert {a.arg for a, _ in game.chance_outcomes(s)} == set(data.FULL_DECK)
+    # CUG-LEG-DISCARD, CUG-LEG-DECK: the choice asked for, a card held.
+    s = fixture("cug-discard-5p")
+    assert refused(s, "discard:yellow+2") == "CUG-LEG-DISCARD"
+    s = fixture("cug-deck-5p")
+    assert refused(s, "discard:yellow+2") == "CUG-LEG-DECK"
+    # CUG-LEG-EXTRA: 2 random discards with 5 players; CUG-LEG-CRAZYCARDS: 2 of 5 crazy.
+    s, _ = do(s, "deck:yellow+2")
+    assert s.phase == "extra" and len(game.chance_outcomes(s)) == 5
+    s, events = do(s, "draw:blue+1", "draw:green+1")
+    assert dict((a.arg, p) for a, p in game.chance_outcomes(s)) == {
+        "black-0": Fraction(2, 5), "black-1": Fraction(2, 5), "black-2": Fraction(1, 5)}
+    s, events = do(s, "draw:black-2", "draw:black-0")
+    assert len(s.deck) == 5 * 1 + 2 + 2 and s.deck.count("black-0") == 1
+    # CUG-LEG-PERSONAL: the last cards lie face up: every seat sees them.
+    assert kinds(events, "personal-cards")[0]["cards"] == [h[0] for h in s.hands]
+    assert game.observation(s, 0)["hands"] == [list(h) for h in s.hands]
+
+
+def test_hidden_information() -> None:
+    # CUG-LEG-HIDDEN: the deck, the discards and which cards were shuffled in are hidden.
+    s = fixture("cug-deck-5p")
+    obs = game.observation(s, 1)
+    assert "deck" not in obs and "discard" not in obs and obs["hands"][0] is None
+    s, events = do(s, "deck:yellow+2", "draw:blue+1")
+    shuffled = [e for e in events if e.kind == "shuffled-in"]
+    assert shuffled and all(e.data["card"] is None for seat in range(5)
+                            for e in kernel.events_seen(shuffled, seat))
+
+
+# --------------------------------------------------------------------------
+# the end
+
+
+def test_race_end_final_payout_floor_twice() -> None:
+    # CUG-GAME-END, CUG-PAY-FINAL, CUG-PAY-WINNER, CUG-PAY-LOSER, CUG-MONEY-FLOOR, CUG-WINNER
+    s = fixture("cug-leg1-4p",
+                stacks=stacks(18, c1=["blue"], c2=["green", "orange"], c4=["white"],
+                              c7=["black"], c16=["yellow"]),
+                leaders={**{c: [2, 2, 3, 5] for c in COLOURS}, "yellow": [2, 2, 3],
+                         "blue": [2, 2, 3]},
+                bets=[["yellow:5"], [], [], ["blue:5"]],
+                winner_bets=[None, "yellow", None, "white"],
+                loser_bets=[None, None, "blue", "orange"],
+                money=[3, 3, 3, 0], payouts=[[], [], [], [-3]])
+    s, _ = do(s, "reveal", "draw:yellow+1")
+    out = game.outcome(s)
+    assert out is not None and out.scores == (8, 10, 10, 2) and out.winners == (1, 2)
+
+
+def test_crazy_camel_alone_on_finish_does_not_end() -> None:
+    # CUG-GAME-END: only a racing camel on the Finish ends the race.
+    s = fixture("cug-leg1-4p", stacks=stacks(18, c1=["blue"], c2=["green", "orange"],
+                                             c4=["white"], c5=["yellow"], c17=["black"]),
+                fennec={"space": 16, "holder": 1}, fennec_tokens=[True, False, True, True])
+    s, events = do(s, "reveal", "draw:black-1")
+    assert s.phase == "play" and s.pos[data.CRAZY] == 17 and not kinds(events, "race-ended")
+
+
+# --------------------------------------------------------------------------
+# invariants
+
+
+def _broken(**patch: Any) -> tuple[str, ...]:
+    d = fixture_data("cug-leg1-4p")
+    d.update(patch)
+    return game.status(d)
+
+
+def test_invariants_by_id() -> None:
+    d = fixture_data("cug-leg1-4p")
+    assert game.status(d) == ()
+    # CUG-INV-CAMELS, CUG-INV-STACKS, CUG-INV-CRAZY
+    assert _broken(stacks=stacks(18, c0=["black"], c1=["blue"], c2=["green", "orange"],
+                                 c4=["white"], c5=["yellow"], c7=["black"])) == ("CUG-INV-CAMELS",)
+    assert _broken(stacks=stacks(18, c1=["blue"], c2=["green", "orange"], c4=["white"],
+                                 c7=["black"], c17=["yellow"])) == ("CUG-INV-STACKS",)
+    setup = fixture_data("cug-discard-5p")
+    setup["stacks"] = stacks(19, c0=["black"], c1=["blue"], c3=["green", "orange"],
+                             c4=["white"], c6=["yellow"])
+    assert game.status(setup) == ("CUG-INV-CRAZY",)
+    # CUG-INV-CARDS, CUG-INV-LEGCARDS, CUG-INV-FINALCARDS, CUG-INV-MARKERS
+    assert _broken(deck=d["deck"][:-1]) == ("CUG-INV-CARDS",)
+    assert _broken(bets=[["blue:5"], [], [], []]) == ("CUG-INV-LEGCARDS",)
+    assert _broken(winner_bets=["blue", "blue", None, None]) == ("CUG-INV-FINALCARDS",)
+    assert _broken(shortcut={"space": 8, "holder": 1}) == ("CUG-INV-MARKERS",)
+    # CUG-INV-FLOOR, CUG-INV-LEDGER, CUG-INV-TRACK, CUG-INV-PHASE
+    assert _broken(money=[-1, 3, 3, 3], payouts=[[-4], [], [], []]) == ("CUG-INV-FLOOR",)
+    assert _broken(money=[4, 3, 3, 3]) == ("CUG-INV-LEDGER",)
+    assert _broken(track="FFFFFFFHS") == ("CUG-INV-TRACK",)
+    assert _broken(phase="siesta") == ("CUG-INV-PHASE",)
+    # CUG-INV-EXTEND, CUG-INV-SETUPCARD
+    setup = fixture_data("cug-discard-5p")
+    assert game.status({**setup, "extended": 2}) == ("CUG-INV-EXTEND",)
+    short = [*setup["hands"][:4], ["white+1", "white+1", "yellow+1"]]
+    assert game.status({**setup, "hands": short,
+                        "discard": sorted([*setup["discard"], "yellow+1"])}) == (
+        "CUG-INV-SETUPCARD",)
+
+
+def test_violations_on_a_candidate() -> None:
+    # CUG-INV-LEDGER, CUG-INV-FLOOR on candidates built without checks.
+    s = fixture("cug-leg1-4p")
+    fields = {name: getattr(s, name) for name in FIELDS}
+    assert violations(s) == ()
+    assert violations(candidate(**{**fields, "money": (9, 3, 3, 3)})) == ("CUG-INV-LEDGER",)
+    assert violations(candidate(**{**fields, "money": (-1, 3, 3, 3),
+                                   "payouts": ((-4,), (), (), ())})) == ("CUG-INV-FLOOR",)
+    with pytest.raises(kernel.InvalidState):
+        CugState(**{**fields, "money": (9, 3, 3, 3)})
+
+
+def test_tokens_follow_placements_transition() -> None:
+    # CUG-INV-MARKERS (between states): a token leaves a hand only by its seat's placement
+    # and comes back only at a leg's reset; the check can fail.
+    from kernel.games.camel_up_card_game_2023.plans import tokens_follow_placements
+
+    before = fixture_data("cug-leg1-4p")
+    s, events = do(fixture("cug-leg1-4p"), "shortcut:8")
+    after = game.to_data(s)
+    plain = [e.to_data() for e in events]
+    assert tokens_follow_placements(before, after, plain) is True
+    assert tokens_follow_placements(before, after, []) is False
+    assert tokens_follow_placements(before, before, []) is None
+    assert tokens_follow_placements(after, before, []) is False  # back without a reset
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_seeded_games_properties(players: int) -> None:
+    # Over whole seeded games: CUG-TURN-START (the marker passes to the left of the seat
+    # that revealed the leg's last card), CUG-LEG-EXTRA and CUG-LEG-CRAZYCARDS (the deck's
+    # size and its 2 crazy camel cards when play begins), CUG-MONEY-FLOOR (each payout
+    # step floored at 0), CUG-GAME-END (the race ends with a racing camel on the Finish).
+    import random
+
+    rng = random.Random(players)
+    s = game.new_game({"players": players})
+    card = data.SETUP_CARDS[players]
+    legs_started = 0
+    while game.outcome(s) is None:
+        if game.current_actor(s) < 0:
+            outs = game.chance_outcomes(s)
+            action = outs[rng.randrange(len(outs))][0]
+        else:
+            acts = game.legal_actions(s)
+            action = acts[rng.randrange(len(acts))]
+        revealer = s.turn
+        result = game.apply(s, action)
+        assert isinstance(result, Applied)
+        if any(e.kind == "leg-ended" for e in result.events) and s.phase == "draw" and (
+                result.state.phase != "over"):
+            assert result.state.starter == (revealer + 1) % players
+        for e in result.events:
+            if e.kind == "leg-started":
+                legs_started += 1
+                deck = result.state.deck
+                assert len(deck) == players * card.to_deck + data.EXTRA_FROM_DISCARD[players] + 2
+                assert sum(c.startswith("black") for c in deck) == 2
+            if e.kind in ("leg-payout", "final-payout"):
+                assert e.data["money"] >= 0
+        money = list(s.money)  # followed event by event: a fee may come before a payout
+        s = result.state
+        for e in result.events:
+            if e.kind == "personal-played":
+                money[e.data["seat"]] -= e.data["fee"]
+                money[e.data["owner"]] += e.data["fee"]
+            if e.kind in ("leg-payout", "final-payout"):
+                seat = e.data["seat"]
+                assert e.data["money"] == max(0, money[seat] + e.data["delta"])
+                money[seat] = e.data["money"]
+        assert tuple(money) == s.money
+    finish = len(game.to_data(s)["stacks"]) - 1
+    assert legs_started >= 1 and max(s.pos[:data.RACING]) == finish

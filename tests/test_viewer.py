@@ -1,0 +1,299 @@
+"""The viewer page without a browser (issue 16): its data, size, content and command.
+
+Fast (the gate runs it): the page of every registered game's golden vector
+is built and its embedded tables, rebuilt from their changes, are compared
+with the kernel's replay of the recorded trace, in the "all" view and in each
+seat's view (``observation``; the events as ``events_seen`` gives them); the
+page loads nothing from elsewhere; a seat's page holds nothing that seat may
+not see; the 6-player reference game's page stays under 1 MB; ``race-kernel
+view`` and ``play --html`` write it and refuse what they cannot show. The
+page in a real browser: tests/browser/test_viewer_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import kernel
+from kernel.cli import main
+from kernel.conformance.canonical import canonical
+from kernel.conformance.trace import read_trace
+from kernel.core import Applied
+from kernel.registry import GAMES
+from kernel.viewer import page_of_lines, page_of_trace
+from kernel.viewer.model import ViewError, build, delta, patch
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = "camel-up-cards-2016"
+
+
+def _data_of(page: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>',
+                      page, re.S)
+    assert found, "the page has no data element"
+    data: dict[str, Any] = json.loads(found.group(1).replace("<\\/", "</"))
+    return data
+
+
+def _vector(game: str) -> Path:
+    return sorted((ROOT / "spec" / game / "vectors").glob("game-*.jsonl"))[0]
+
+
+def _tables(frames: list[list[Any]]) -> list[Any]:
+    out: list[Any] = []
+    table: Any = None
+    for ops in frames:
+        table = patch(table, ops)
+        out.append(table)
+    return out
+
+
+def test_delta_and_patch_round_trip() -> None:
+    a = {"x": [[1, 2], [3]], "y": {"k": None}, "z": 1}
+    b = {"x": [[2, 1], [3, 4]], "y": {"k": True}, "w": "new"}
+    assert patch(a, delta(a, b)) == b
+    assert patch(b, delta(b, a)) == a
+    assert delta(a, a) == []
+    # a boolean is not the number it equals
+    assert delta({"v": 1}, {"v": True}) == [[["v"], True]]
+
+
+@pytest.mark.parametrize("game", kernel.games())
+def test_page_tables_are_the_recorded_states(game: str) -> None:
+    """Every step's table in the page, in every view, is the kernel's state (or the seat's
+    observation) after the recorded step; each seat's events are what events_seen shows."""
+    lines = read_trace(_vector(game))
+    page = page_of_lines(lines)
+    data = _data_of(page)
+    info = kernel.game_info(game)
+    state = info.from_data(lines[0]["state"])
+    states = [state]
+    events = []
+    for line in lines[1:]:
+        result = info.apply(state, line["action"])
+        assert isinstance(result, Applied)
+        state = result.state
+        states.append(state)
+        events.append(result.events)
+    seats = info.seats(states[0])
+    assert data["views"] == ["all", *(str(s) for s in range(seats))]
+    for view in data["views"]:
+        tables = _tables(data["frames"][view])
+        assert len(tables) == len(states)
+        for n, (table, st) in enumerate(zip(tables, states, strict=True)):
+            want = info.to_data(st) if view == "all" else info.observation(st, int(view))
+            assert table == canonical(want), f"{game} step {n} view {view}"
+    for n, (step, evs) in enumerate(zip(data["steps"], events, strict=True), start=1):
+        assert [e["r"] for e in step["events"]] == [list(e.rules) for e in evs]
+        for seat in range(seats):
+            seen = kernel.events_seen(evs, seat)
+            shown = [e.get("s", {}).get(str(seat), e["t"]) for e in step["events"]]
+            assert shown == [e.text[:e.text.rfind(" [")] for e in seen], f"step {n} seat {seat}"
+    assert len(page.encode()) < 2_000_000
+
+
+@pytest.mark.parametrize("game", kernel.games())
+def test_page_is_self_contained(game: str) -> None:
+    page = page_of_lines(read_trace(_vector(game)))
+    assert not re.search(r"""\s(src|href)\s*=""", page), "the page loads something"
+    assert "<link" not in page and "@import" not in page and "url(" not in page
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", page)
+    assert "default-src 'none'" in page  # the browser refuses any fetch
+    data = _data_of(page)
+    used = {r for s in data["steps"] for e in s["events"] for r in e["r"]}
+    assert used and used <= set(data["rules"]), "a rule ID without its catalogue entry"
+    entry = data["rules"][sorted(used)[0]]
+    assert entry["title"] and entry["text"]
+
+
+def test_a_seat_page_holds_nothing_the_seat_may_not_see() -> None:
+    """``--seat 1``: only seat 1's view; another seat's hand is never in the file."""
+    lines = read_trace(_vector(REFERENCE))
+    info = kernel.game_info(REFERENCE)
+    page = page_of_lines(lines, seat=1)
+    data = _data_of(page)
+    assert data["views"] == ["1"] and data["pictures"] is None
+    assert set(data["frames"]) == {"1"}
+    hidden_zones = info.hooks.hidden_zones
+    tables = _tables(data["frames"]["1"])
+    state = info.from_data(lines[0]["state"])
+    for line, table in zip(lines[1:], tables[1:], strict=True):
+        result = info.apply(state, line["action"])
+        assert isinstance(result, Applied)
+        state = result.state
+        whole = info.to_data(state)
+        for zone in hidden_zones(whole, 1):
+            assert zone[0] not in table or table[zone[0]] != whole[zone[0]] or not whole[zone[0]]
+    for step in data["steps"]:
+        for e in step["events"]:
+            assert "s" not in e  # one seat's text only
+
+
+def test_chance_probabilities_and_standings() -> None:
+    trace = kernel.play(REFERENCE, {"players": 3}, 2)
+    data = _data_of(page_of_trace(trace))
+    chance = [s for s in data["steps"] if s["actor"] == kernel.CHANCE]
+    assert chance and all(re.fullmatch(r"\d+/\d+", s["p"]) for s in chance)
+    first = trace.steps[0]
+    p = dict(kernel.chance_outcomes(trace.initial))[first.action]
+    assert data["steps"][0]["p"] == f"{p.numerator}/{p.denominator}"
+    out = kernel.outcome(trace.final)
+    assert out is not None and data["standings"]["scores"] == list(out.scores)
+    assert data["standings"]["lines"]
+    notes = [n for s in data["steps"] for n in s["notes"]]
+    assert notes, "no payout explained"
+
+
+def test_reference_drawing_pieces_follow_the_table() -> None:
+    """The drawing hook's order of pieces: the stacks bottom to top, hands face down to
+    another seat (CUC-MOVE-STACK, CUC-LEG-HIDDEN)."""
+    info = kernel.game_info(REFERENCE)
+    assert info.drawing is not None
+    trace = kernel.play(REFERENCE, {"players": 4}, 1)
+    st = trace.steps[60].state
+    whole = info.drawing.pieces(kernel.to_data(st))
+    seen = info.drawing.pieces(kernel.observation(st, 1))
+    data = kernel.to_data(st)
+    assert whole["space-1"] == list(data["stacks"][1])
+    assert seen["hand-1"] == whole["hand-1"] == list(data["hands"][1])
+    assert seen["hand-0"] == ["hidden"] * len(data["hands"][0])
+    assert {k: v for k, v in seen.items() if k.startswith("space")} == \
+        {k: v for k, v in whole.items() if k.startswith("space")}
+
+
+def test_a_game_without_a_drawing_gets_the_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, REFERENCE, attrs.evolve(GAMES[REFERENCE], drawing=None))
+    trace = kernel.play(REFERENCE, {"players": 2}, 1)
+    page = page_of_trace(trace)
+    data = _data_of(page)
+    assert not data["drawn"] and data["pictures"]["all"][0]
+    assert "raceViewerDrawing =" not in page
+    assert "Fallback view" in page
+
+
+def test_a_divergence_keeps_both_sides() -> None:
+    lines = [dict(x) for x in read_trace(_vector(REFERENCE))[:3]]
+    info = kernel.game_info(REFERENCE)
+    state = info.from_data(lines[0]["state"])
+    for line in lines[1:]:
+        result = info.apply(state, line["action"])
+        assert isinstance(result, Applied)
+        state = result.state
+    expected = canonical(info.to_data(state))
+    assert isinstance(expected, dict)
+    actual = json.loads(json.dumps(expected))
+    actual["turn"] = 7
+    lines[0]["kind"] = "diff"
+    lines[2]["divergence"] = {"step": 2, "what": "state", "message": "turn differs",
+                              "rules": ["CUC-MOVE-STACK"], "expected": expected,
+                              "actual": actual}
+    data = build(lines)
+    d = data["divergence"]
+    assert d["step"] == 2 and d["states"] and d["keys"] == ["turn"]
+    assert any(p.startswith("turn") for p in d["paths"])
+    assert "CUC-MOVE-STACK" in data["rules"]
+
+
+def test_view_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    vector = _vector(REFERENCE)
+    out = tmp_path / "page.html"
+    assert main(["view", str(vector), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert main(["view", str(vector), "-o", str(out), "--seat", "9"]) == 2
+    assert "seats 0 to" in capsys.readouterr().err
+    status = ROOT / "spec" / REFERENCE / "vectors" / "status.jsonl"
+    assert main(["view", str(status), "-o", str(out)]) == 2
+    assert "status vector" in capsys.readouterr().err
+    assert main(["view", str(tmp_path / "missing.jsonl")]) == 2
+    assert main(["view", str(vector), "-o", str(tmp_path / "no" / "dir.html")]) == 2
+    rejections = ROOT / "spec" / REFERENCE / "vectors" / "rejections.jsonl"
+    assert main(["view", str(rejections), "-o", str(out)]) == 0
+    data = _data_of(out.read_text(encoding="utf-8"))
+    assert any("rejected" in s for s in data["steps"])
+    assert not any("mismatch" in s for s in data["steps"])
+
+
+def test_play_html(tmp_path: Path) -> None:
+    out = tmp_path / "played.html"
+    done = subprocess.run([sys.executable, "-m", "kernel", "play", REFERENCE, "--players", "2",
+                           "--seed", "4", "--html", str(out)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    data = _data_of(out.read_text(encoding="utf-8"))
+    trace = kernel.play(REFERENCE, {"players": 2}, 4)
+    assert len(data["steps"]) == len(trace.steps)
+    assert main(["play", REFERENCE, "--html", str(tmp_path / "no" / "x.html")]) == 2
+
+
+def test_six_player_page_is_under_a_megabyte() -> None:
+    vector = ROOT / "spec" / REFERENCE / "vectors" / "game-p6-seed1.jsonl"
+    page = page_of_lines(read_trace(vector))
+    assert len(page.encode("utf-8")) < 1_000_000
+
+
+def test_a_trace_that_differs_from_the_kernel_is_marked() -> None:
+    lines = [dict(x) for x in read_trace(_vector(REFERENCE))[:4]]
+    lines[2]["digest"] = "0" * 64
+    data = build(lines)
+    assert "mismatch" in data["steps"][1] and "mismatch" not in data["steps"][0]
+    with pytest.raises(ViewError):
+        build([{**lines[0], "version": 99}, *lines[1:]])
+
+
+def test_tables_after_each_event_are_the_narrators() -> None:
+    """Within a step, the "all" view keeps the table after each event but the last, as the
+    narrator carries it (a leg's last move before its payouts and reset)."""
+    trace = kernel.play(REFERENCE, {"players": 3}, 2)
+    data = _data_of(page_of_trace(trace))
+    info = kernel.game_info(REFERENCE)
+    tables = _tables(data["frames"]["all"])
+    seen = 0
+    for n, (step, st) in enumerate(zip(data["steps"], trace.steps, strict=True), start=1):
+        table: Any = info.to_data(tables[n - 1] and info.from_data(tables[n - 1]))
+        after = []
+        for e in st.events:
+            table = info.narrator.after(table, e)
+            after.append(canonical(table))
+        for i, ops in step.get("sub", []):
+            assert patch(tables[n - 1], ops) == after[i]
+            seen += 1
+    assert seen, "no step with a table after one of its events"
+
+
+def test_a_seat_page_of_a_divergence_holds_no_whole_table() -> None:
+    lines = [dict(x) for x in read_trace(_vector(REFERENCE))[:2]]
+    lines[1]["divergence"] = {"step": 1, "what": "state", "message": "hands[0] differs",
+                              "rules": [], "expected": {"secret": 1}, "actual": {"secret": 2}}
+    d = build(lines, seat=1)["divergence"]
+    assert "expected" not in d and "actual" not in d and "hands" not in d["message"]
+    assert build(lines)["divergence"]["actual"] == {"secret": 2}
+
+
+def test_a_plug_in_game_gets_a_page_with_no_edit_here() -> None:
+    """The test-only Toy Race (tests/toygame), registered as a plug-in: its page (the
+    fallback: it has no drawing hook) holds its states, every view, from the plug-in
+    surface alone."""
+    import toygame
+
+    from kernel import registry
+
+    info = registry.register(toygame.INFO)
+    try:
+        trace = kernel.play(info.id, info.configs()[0], 1)
+        data = _data_of(page_of_trace(trace))
+        assert not data["drawn"] and data["pictures"]["all"][0]
+        states = [trace.initial, *(s.state for s in trace.steps)]
+        for view in data["views"]:
+            for table, st in zip(_tables(data["frames"][view]), states, strict=True):
+                want = info.to_data(st) if view == "all" else info.observation(st, int(view))
+                assert table == canonical(want)
+    finally:
+        registry.unregister(info.id)
