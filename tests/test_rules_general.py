@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
 from fixtures import camel_v1 as v1
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -594,3 +595,33 @@ def test_sandstorm_spans_the_racing_camels(
     assert new_track == tuple(SAND if i in flipped else s for i, s in enumerate(sides))
     for p, q in zip(pos, new_pos, strict=True):
         assert q == p - sum(1 for i in flipped if i < track.card_of(sides, p))
+
+
+def test_placed_bounds() -> None:
+    # CUC-MOVE-PALM, CUC-MOVE-FENNEC (the contracts' precondition): a figure is off the
+    # track (cell 0) or on an empty space 1..finish-1, with an effect of +-1 or +-2.
+    camels = (0, 2)
+    assert stacks.placed((1,), (1,), camels, 6)  # space 1 is a track space
+    assert stacks.placed((5,), (-2,), camels, 6) and stacks.placed((3,), (2,), camels, 6)
+    assert stacks.placed((0,), (-1,), camels, 6)  # off the track
+    assert not stacks.placed((6,), (1,), camels, 6)  # the Finish
+    assert not stacks.placed((2,), (1,), camels, 6)  # a camel's space
+    assert not stacks.placed((3, 3), (1, -1), camels, 6)  # two on one space
+    for effect in (-3, 0, 3):
+        assert not stacks.placed((3,), (effect,), camels, 6), effect
+
+
+def test_well_formed_needs_five_camels_in_both_lists() -> None:
+    # CUC-INV-CAMELS: a position and a height list for exactly the five camels.
+    assert camel.well_formed((0, 0, 2, 2, 5), (0, 0, 0, 1, 0), 16)
+    assert not camel.well_formed((0, 0, 2, 2, 5), (0, 0, 0, 1), 16)
+    assert not camel.well_formed((0, 0, 2, 2), (0, 0, 0, 1, 0), 16)
+
+
+def test_sandstorm_needs_a_direction_per_camel() -> None:
+    # CUC-SANDSTORM: each camel's direction says whether it is a racing camel;
+    # a direction list of another length is refused, not silently cut short.
+    with pytest.raises(ValueError):
+        track.sandstorm((FACE, FACE, FACE, FACE), (1, 1, 7, 7, 0), (1, 1, 1, 1))
+    with pytest.raises(ValueError):
+        track.sandstorm((FACE, FACE, FACE, FACE), (1, 7), (1, 1, -1))

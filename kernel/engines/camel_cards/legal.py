@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import chain, groupby
+from itertools import chain, compress, groupby
 from typing import Any, Final, Protocol
 
 from kernel.core import CHANCE, TERMINAL, Action, Rejected
@@ -28,6 +28,10 @@ from .spec import CardGame
 from .table import CHANCE_PHASES, CHOICE_PHASES, DRAW, OVER, Cards, distinct_sorted
 
 BET_KINDS: Final = ("leg", "lose", "mid", "win")
+#: Sizes of the memo caches (entries): their hit rates, not the rules, set them.
+CACHE_SMALL: Final = 64
+CACHE_MEDIUM: Final = 1024
+CACHE_LARGE: Final = 4096
 FIGURES: Final = ("fennec", "palm")
 #: The face-down choice each leg-setup phase asks for (the phase's name).
 CHOICE_KINDS: Final = CHOICE_PHASES
@@ -96,8 +100,8 @@ class Legality:
         self.colour_index = {c: i for i, c in enumerate(g.colours)}
         self.bet_actions = {
             kind: tuple(actions[(kind, colour)] for colour in g.colours) for kind in BET_KINDS}
-        self.draws = lru_cache(maxsize=4096)(self._draws_uncached)  # memoized: pure
-        self._outcomes = lru_cache(maxsize=64)(self._outcomes_uncached)  # memoized: pure
+        self.draws = lru_cache(maxsize=CACHE_LARGE)(self._draws_uncached)  # memoized: pure
+        self._outcomes = lru_cache(maxsize=CACHE_SMALL)(self._outcomes_uncached)  # memoized: pure
         self.choice_actions = {kind: {k[1]: a for k, a in actions.items() if k[0] == kind}
                                for kind in CHOICE_KINDS}
         #: Where each own kind goes among the engine's race-track and betting
@@ -108,9 +112,9 @@ class Legality:
         self.own_order = tuple(sorted(own_kinds, reverse=True))
         self.end_group = (self.end,)
         self.reveal_group = (self.reveal,)
-        self._legs = lru_cache(maxsize=1024)(self._legs_uncached)  # memoized: pure
-        self._mids = lru_cache(maxsize=64)(self._mids_uncached)  # memoized: pure
-        self._unheld = lru_cache(maxsize=4096)(self._unheld_uncached)  # memoized: pure
+        self._legs = lru_cache(maxsize=CACHE_MEDIUM)(self._legs_uncached)  # memoized: pure
+        self._mids = lru_cache(maxsize=CACHE_SMALL)(self._mids_uncached)  # memoized: pure
+        self._unheld = lru_cache(maxsize=CACHE_LARGE)(self._unheld_uncached)  # memoized: pure
         self._cells_memo: tuple[Any, ...] = (object(),) * 5
 
     def current_actor(self, s: View) -> int:
@@ -201,11 +205,11 @@ class Legality:
 
     def _legs_uncached(self, leaders: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
         """A leader card of each colour whose stack is not empty (memoized: pure)."""
-        return tuple(a for a, left in zip(self.bet_actions["leg"], leaders, strict=True) if left)
+        return tuple(compress(self.bet_actions["leg"], leaders))  # one flag per colour
 
     def _mids_uncached(self, midfield: tuple[bool, ...]) -> tuple[Action, ...]:
         """Each colour's midfield card still free (memoized: pure)."""
-        return tuple(a for a, free in zip(self.bet_actions["mid"], midfield, strict=True) if free)
+        return tuple(compress(self.bet_actions["mid"], midfield))  # one flag per colour
 
     def _unheld_uncached(self, kind: str, held: tuple[int, ...]) -> tuple[Action, ...]:
         """Each colour's final card of ``kind`` that no seat holds (memoized: pure)."""
