@@ -39,7 +39,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from kernel.core import Action, Event, Outcome, PlainData, Rejected, Scalar
+from kernel.core import CHANCE, TERMINAL, Action, Event, Outcome, PlainData, Rejected, Scalar
 from kernel.decode import show
 
 #: OpenSpiel's chance modes: the kernel's games all model chance explicitly.
@@ -354,6 +354,41 @@ class Plan:
 Zone = tuple[str] | tuple[str, int]
 
 
+def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
+           chance_kinds: Sequence[str] | frozenset[str], over: str) -> Action | Rejected:
+    """The checks every game's ``apply`` makes before its own rules (never raises).
+
+    A plain-data action may claim ``"seat"`` (a seat number or ``"chance"``:
+    KERNEL-INPUT otherwise); the rest goes through the game's one strict parser
+    (KERNEL-INPUT, KERNEL-GAME); a finished game takes nothing (KERNEL-TERMINAL,
+    with the game's words ``over``); the claim must name the actor, and a
+    chance kind is chance's to take and no other (KERNEL-ACTOR). ``whose``
+    gives the actor (asked only once the action is parsed). Returns the parsed
+    action, or the rejection naming the rule.
+    """
+    claimed: object = None
+    has_claim = type(action) is not Action and isinstance(action, Mapping) and "seat" in action
+    if has_claim:
+        assert isinstance(action, Mapping)
+        claimed = action["seat"]
+        if type(claimed) is not int and not (type(claimed) is str and claimed == "chance"):
+            return Rejected("KERNEL-INPUT", f"'seat' must be a seat number or \"chance\", "
+                                           f"not {show(claimed)}")
+        action = {k: v for k, v in action.items() if k != "seat"}
+    parsed = vocabulary.parse(action)
+    if isinstance(parsed, Rejected):
+        return parsed
+    actor = whose()
+    if actor == TERMINAL:
+        return Rejected("KERNEL-TERMINAL", over)
+    me: object = "chance" if actor == CHANCE else actor
+    if has_claim and (type(claimed) is not type(me) or claimed != me):
+        return Rejected("KERNEL-ACTOR", f"it is {me}'s move, not {show(claimed)}'s")
+    if (parsed.kind in chance_kinds) != (actor == CHANCE):
+        return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {me}'s to take")
+    return parsed
+
+
 #: ``race-kernel`` commands of its own that a game's command may not take.
 BUILTIN_COMMANDS: Final = ("play", "games", "status", "spec", "replay", "vectors", "diff",
                            "view", "help")
@@ -445,4 +480,5 @@ __all__ = [
     "TransitionCheck",
     "Vocabulary",
     "Zone",
+    "screen",
 ]

@@ -34,7 +34,7 @@ from kernel.core import (
     Result,
 )
 from kernel.decode import show
-from kernel.plugin import ActionKind, ActionSpace, Field, Vocabulary
+from kernel.plugin import ActionKind, ActionSpace, Field, Vocabulary, screen
 from kernel.rules.payouts import floor_money
 
 from .data import (
@@ -275,26 +275,10 @@ def _allowed(s: Camel2018State, a: Action) -> bool:
 
 def apply(s: Camel2018State, action: object) -> Result:
     """Applied or Rejected naming the rule; never raises (KERNEL-INPUT)."""
-    claimed: object = None
-    has_claim = type(action) is not Action and isinstance(action, Mapping) and "seat" in action
-    if has_claim:
-        assert isinstance(action, Mapping)
-        claimed = action["seat"]
-        if type(claimed) is not int and not (type(claimed) is str and claimed == "chance"):
-            return Rejected("KERNEL-INPUT", f"'seat' must be a seat number or \"chance\", "
-                                           f"not {show(claimed)}")
-        action = {k: v for k, v in action.items() if k != "seat"}
-    parsed = VOCABULARY.parse(action)
+    parsed = screen(action, VOCABULARY, lambda: current_actor(s), CHANCE_KINDS,
+                    "the race is over")
     if isinstance(parsed, Rejected):
         return parsed
-    actor = current_actor(s)
-    if actor == TERMINAL:
-        return Rejected("KERNEL-TERMINAL", "the race is over")
-    me: object = "chance" if actor == CHANCE else actor
-    if has_claim and (type(claimed) is not type(me) or claimed != me):
-        return Rejected("KERNEL-ACTOR", f"it is {me}'s move, not {show(claimed)}'s")
-    if (parsed.kind in CHANCE_KINDS) != (actor == CHANCE):
-        return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {me}'s to take")
     if not _allowed(s, parsed):
         return _why_not(s, parsed)
     done = _step(s, parsed)

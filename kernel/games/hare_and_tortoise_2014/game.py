@@ -28,7 +28,7 @@ from kernel.core import (
     Result,
 )
 from kernel.decode import DecodeError, read_int, read_keys, read_list, read_str, show
-from kernel.plugin import ActionKind, ActionSpace, Field, Vocabulary
+from kernel.plugin import ActionKind, ActionSpace, Field, Vocabulary, screen
 
 from . import rules
 from .data import (
@@ -275,27 +275,10 @@ def _legal(s: HareState) -> tuple[Action, ...]:
 
 def apply(s: HareState, action: object) -> Result:
     """Applied or Rejected naming the rule; never raises (KERNEL-INPUT)."""
-    claimed: object = None
-    has_claim = (type(action) is not Action and isinstance(action, Mapping)
-                 and "seat" in action)
-    if has_claim:
-        assert isinstance(action, Mapping)
-        claimed = action["seat"]
-        if type(claimed) is not int and not (type(claimed) is str and claimed == "chance"):
-            return Rejected("KERNEL-INPUT", f"'seat' must be a seat number or \"chance\", "
-                                           f"not {show(claimed)}")
-        action = {k: v for k, v in action.items() if k != "seat"}
-    parsed = VOCABULARY.parse(action)
+    parsed = screen(action, VOCABULARY, lambda: current_actor(s), _CHANCE_KINDS,
+                    "the game is over")
     if isinstance(parsed, Rejected):
         return parsed
-    actor = current_actor(s)
-    if actor == TERMINAL:
-        return Rejected("KERNEL-TERMINAL", "the game is over")
-    me: object = "chance" if actor == CHANCE else actor
-    if has_claim and (type(claimed) is not type(me) or claimed != me):
-        return Rejected("KERNEL-ACTOR", f"it is {me}'s move, not {show(claimed)}'s")
-    if (parsed.kind in _CHANCE_KINDS) != (actor == CHANCE):
-        return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {me}'s to take")
     legal_actions(s)
     if parsed not in s.memo["legal-set"]:
         return Rejected(_why_not(s, parsed), f"{parsed.text} is not legal now ({s.phase})")
