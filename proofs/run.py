@@ -150,8 +150,8 @@ class Plant:
 STACKS, RANKING, PAYOUTS, TRACK = (f"kernel.rules.{m}" for m in
                                   ("stacks", "ranking", "payouts", "track"))
 PLANTS: tuple[Plant, ...] = (
-    Plant("floor_money", "CUC-MONEY-FLOOR", "return total if total >= floor else floor",
-          "return total if total >= 0 else 0", keep="__return__ >= floor", module=PAYOUTS),
+    Plant("floor_money", "CUC-MONEY-FLOOR", "return max(money + delta, floor)",
+          "return max(money + delta, 0)", keep="__return__ >= floor", module=PAYOUTS),
     Plant("leader_payout", "CUC-PAY-LEADER", "return value\n", "return value + 1\n",
           keep="rank != 1 or __return__ == value", module=PAYOUTS),
     Plant("place_payout", "CUC-PAY-MID", "if 1 <= place <= len(table):",

@@ -6,6 +6,17 @@
     python scripts/mutation.py --recheck       # finish a run, re-run survivors (new tests)
     python scripts/mutation.py --only 'kernel.rules.camel.x_move__*'   # some mutants only
     python scripts/mutation.py --record        # also write proofs/mutation-score.json
+    python scripts/mutation.py --set camel-up-2018 --record   # one game's own modules
+
+Two kinds of run (``--set``):
+
+- ``core`` (the default): the shared camel rules, the card-game engine and
+  the 2016 game, listed under ``[tool.mutmut]`` in pyproject.toml; recorded
+  in proofs/mutation-score.json, survivors in proofs/mutation-survivors.md;
+- a game id: the modules and tests that game lists in its package's
+  ``mutation.json`` (``modules``, ``tests``); the copy's ``[tool.mutmut]`` is
+  rewritten with them; recorded in proofs/mutation/<game id>.json, survivors
+  in proofs/mutation/<game id>-survivors.md.
 
 mutmut 3 mutates the functions of the modules listed under ``[tool.mutmut]``
 in pyproject.toml (kernel/rules/camel.py and the game's game.py and
@@ -38,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+CORE = "core"
 COPY = ("kernel", "tests", "spec", "pyproject.toml")
 IGNORE = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.egg-info", "mutants")
 
@@ -55,6 +67,45 @@ def prepare(work: Path, keep_results: bool = False) -> None:
             shutil.copytree(src, dst, ignore=IGNORE)
         else:
             shutil.copy2(src, dst)
+
+
+def game_sets() -> dict[str, Path]:
+    """Game id -> its ``mutation.json`` (every game package that has one)."""
+    sets = {}
+    for path in sorted((ROOT / "kernel" / "games").glob("*/mutation.json")):
+        spec = json.loads(path.read_text())
+        sets[spec["game"]] = path
+    return sets
+
+
+def toml_list(items: list[str]) -> str:
+    return "[\n" + "".join(f"    {json.dumps(item)},\n" for item in items) + "]"
+
+
+def select(work: Path, name: str) -> None:
+    """Rewrite the copy's ``[tool.mutmut]`` with game ``name``'s modules and tests."""
+    spec = json.loads(game_sets()[name].read_text())
+    pyproject = work / "pyproject.toml"
+    text = pyproject.read_text()
+    head, rest = text.split("[tool.mutmut]", 1)
+    block, _, tail = rest.partition("\n[")
+    keep = block.split("pytest_add_cli_args = ", 1)[1]
+    new = ("[tool.mutmut]\n"
+           f"# mutation set {name!r} (scripts/mutation.py --set)\n"
+           'source_paths = ["kernel/"]\n'
+           f"only_mutate = {toml_list(spec['modules'])}\n"
+           'also_copy = ["tests/", "spec/"]\n'
+           f"pytest_add_cli_args_test_selection = {toml_list(spec['tests'])}\n"
+           f"pytest_add_cli_args = {keep}")
+    pyproject.write_text(head + new + ("\n[" + tail if tail else ""))
+
+
+def records(name: str) -> tuple[Path, Path]:
+    """Where set ``name``'s score and survivors are recorded."""
+    if name == CORE:
+        return ROOT / "proofs" / "mutation-score.json", ROOT / "proofs" / "mutation-survivors.md"
+    base = ROOT / "proofs" / "mutation"
+    return base / f"{name}.json", base / f"{name}-survivors.md"
 
 
 def changed_kernel(work: Path) -> bool:
@@ -94,7 +145,10 @@ def counted(stats: dict[str, Any]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--work", type=Path, default=Path("/tmp/race-kernel-mutation"))
+    parser.add_argument("--set", default=CORE, dest="name",
+                        help="core (pyproject's [tool.mutmut]) or a game id with a mutation.json")
+    parser.add_argument("--work", type=Path, default=None,
+                        help="the copy to run in (default /tmp/race-kernel-mutation[-SET])")
     parser.add_argument("--children", type=int, default=1, help="mutants run at a time")
     parser.add_argument("--report", action="store_true", help="only report the last run")
     parser.add_argument("--recheck", action="store_true",
@@ -105,6 +159,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only the mutants matching these fnmatch patterns")
     parser.add_argument("--record", action="store_true", help="write proofs/mutation-score.json")
     args = parser.parse_args(argv)
+    if args.name != CORE and args.name not in game_sets():
+        parser.error(f"--set: {args.name!r} is neither {CORE!r} nor a game with a mutation.json "
+                     f"({', '.join(game_sets())})")
+    if args.work is None:
+        suffix = "" if args.name == CORE else f"-{args.name}"
+        args.work = Path(f"/tmp/race-kernel-mutation{suffix}")
     if not args.report:
         only, survivors = list(args.only), []
         if args.recheck:
@@ -117,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             survivors = score(args.work)["survivors"]
         prepare(args.work, keep_results=args.recheck)
+        if args.name != CORE:
+            select(args.work, args.name)
         # --recheck: first the mutants not checked yet (an interrupted run),
         # then the last survivors again, both against the tests as they are now.
         passes = [[], survivors] if args.recheck else [only]
@@ -139,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         print("--record needs a complete run: not recorded", file=sys.stderr)
         return 2
     if args.record:
-        (ROOT / "proofs" / "mutation-score.json").write_text(json.dumps(stats, indent=2) + "\n")
+        score_file = records(args.name)[0]
+        score_file.parent.mkdir(parents=True, exist_ok=True)
+        score_file.write_text(json.dumps(stats, indent=2) + "\n")
     return 0
 
 

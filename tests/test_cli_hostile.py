@@ -320,10 +320,9 @@ def test_a_corrupted_vector_file_is_not_blamed_on_the_kernel(tmp_path: Path) -> 
     spec = tmp_path / "spec"
     shutil.copytree(SPEC, spec)
     (spec / GAME / "vectors" / "game-p2-seed1.jsonl").write_bytes(Path(path).read_bytes())
-    started = time.monotonic()
     run = cli(["vectors", "--check", "--spec-dir", str(spec)])
     assert run.code == 2 and "corrupted vector file" in run.out and "line 8" in run.out, run
-    assert "behaviour" not in run.out and time.monotonic() - started < 5
+    assert "behaviour" not in run.out and "differ" not in run.out, run
     run = cli(["vectors", "--spec-dir", str(spec)])  # nor does writing overwrite it silently
     assert run.code == 2 and "corrupted vector file" in run.out, run
 

@@ -152,14 +152,15 @@ def test_carry_stack_and_start() -> None:
 def test_shortcut_and_fennec() -> None:
     # CUG-MOVE-SHORTCUT: one further, on top; the marker and its card go back.
     s = fixture("cug-leg1-4p", shortcut={"space": 3, "holder": 1},
-                shortcut_tokens=[True, False, True, True])
+                shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
     s, _ = do(s, "personal:0")
     d = game.to_data(s)
     assert d["stacks"][4] == ["white", "blue"] and d["shortcut"] is None
     assert d["shortcut_tokens"] == [True, False, True, True]  # CUG-ACT-MARKER: still spent
+    assert d["shortcut_placers"] == [1]  # CUG-INV-MARKERS: seat 1 placed it this leg
     # CUG-MOVE-FENNEC: one back, underneath.
     s = fixture("cug-leg1-4p", fennec={"space": 6, "holder": 2},
-                fennec_tokens=[True, True, False, True])
+                fennec_tokens=[True, True, False, True], fennec_placers=[2])
     s, _ = do(s, "reveal", "draw:white+2")
     assert game.to_data(s)["stacks"][5] == ["white", "yellow"]
 
@@ -169,7 +170,8 @@ def test_markers_chain_once_each() -> None:
     s = fixture("cug-leg1-4p", stacks=stacks(18, c1=["blue"], c2=["green", "orange"],
                                              c5=["yellow"], c7=["black"], c9=["white"]),
                 shortcut={"space": 3, "holder": 1}, fennec={"space": 4, "holder": 2},
-                shortcut_tokens=[True, False, True, True], fennec_tokens=[True, True, False, True])
+                shortcut_tokens=[True, False, True, True], fennec_tokens=[True, True, False, True],
+                shortcut_placers=[1], fennec_placers=[2])
     s, events = do(s, "personal:0")
     moved = kinds(events, "camel-moved")[0]
     assert (moved["to"], moved["figures"], moved["placed"]) == (3, ["shortcut", "fennec"], "under")
@@ -182,7 +184,7 @@ def test_passed_marker_returns_without_cost() -> None:
                 stacks=stacks(18, c1=["black", "blue"], c4=["green", "orange"], c5=["white"],
                               c6=["yellow"]),
                 shortcut={"space": 2, "holder": 3}, shortcut_tokens=[True, True, True, False],
-                turn=0)
+                shortcut_placers=[3], turn=0)
     s, events = do(s, "personal:0", "end", "reveal", "draw:yellow+1")
     assert kinds(events, "figure-returned") == [{"figures": ["shortcut"]}]
     assert [p["delta"] for p in kinds(events, "leg-payout")] == [0, 0, 0, 0]
@@ -227,7 +229,7 @@ def test_crazy_stops_behind_start_and_markers_reversed() -> None:
     assert game.to_data(s)["stacks"][0] == ["blue", "black"]
     # CUG-MOVE-SHORTCUT reversed: one more towards the start, on top of yellow.
     s = fixture("cug-leg1-4p", shortcut={"space": 6, "holder": 0},
-                shortcut_tokens=[False, True, True, True])
+                shortcut_tokens=[False, True, True, True], shortcut_placers=[0])
     s, _ = do(s, "reveal", "draw:black-1")
     assert game.to_data(s)["stacks"][5] == ["yellow", "black"]
 
@@ -255,7 +257,9 @@ def test_marker_placement() -> None:
     assert spaces == {6, *range(8, 17)}
     s, _ = do(s, "shortcut:8")
     assert s.palm == 8 and s.palm_holder == 0 and s.shortcut_tokens[0] is False
-    spent = fixture("cug-leg1-4p", shortcut_tokens=[False, True, True, True])
+    assert s.shortcut_placers == (0,) and s.fennec_placers == ()  # CUG-INV-MARKERS
+    spent = fixture("cug-leg1-4p", shortcut_tokens=[False, True, True, True],
+                    shortcut_placers=[0])
     assert refused(spent, "shortcut:9") == "CUG-ACT-MARKER"
 
 
@@ -292,12 +296,13 @@ def test_leg_end_payout_and_next_setup() -> None:
                 midfield=["blue", "green", "orange", "yellow"],
                 bets=[["yellow:5"], ["white:mid"], [], ["blue:5"]],
                 fennec={"space": 10, "holder": 2}, fennec_tokens=[True, True, False, True],
-                money=[3, 3, 3, 0], payouts=[[], [], [], [-3]])
+                fennec_placers=[2], money=[3, 3, 3, 0], payouts=[[], [], [], [-3]])
     s, events = do(s, "reveal", "draw:yellow+1")
     assert [p["delta"] for p in kinds(events, "leg-payout")] == [5, 1, -1, -1]
     assert s.money == (8, 4, 2, 0)
     assert s.phase == "deal" and s.leg == 2 and s.starter == 3
     assert all(s.fennec_tokens) and s.fennec == 0 and not any(s.hands)
+    assert s.fennec_placers == s.shortcut_placers == ()  # CUG-INV-MARKERS: a new leg
 
 
 def test_crazy_repositioned_and_extension() -> None:
@@ -386,7 +391,8 @@ def test_crazy_camel_alone_on_finish_does_not_end() -> None:
     # CUG-GAME-END: only a racing camel on the Finish ends the race.
     s = fixture("cug-leg1-4p", stacks=stacks(18, c1=["blue"], c2=["green", "orange"],
                                              c4=["white"], c5=["yellow"], c17=["black"]),
-                fennec={"space": 16, "holder": 1}, fennec_tokens=[True, False, True, True])
+                fennec={"space": 16, "holder": 1}, fennec_tokens=[True, False, True, True],
+                fennec_placers=[1])
     s, events = do(s, "reveal", "draw:black-1")
     assert s.phase == "play" and s.pos[data.CRAZY] == 17 and not kinds(events, "race-ended")
 
@@ -430,6 +436,78 @@ def test_invariants_by_id() -> None:
     assert game.status({**setup, "hands": short,
                         "discard": sorted([*setup["discard"], "yellow+1"])}) == (
         "CUG-INV-SETUPCARD",)
+
+
+def test_markers_invariant_on_one_state() -> None:
+    # CUG-INV-MARKERS on a single state (no previous state needed): a token is in hand
+    # exactly when its owner has not placed that marker this leg; each seat places each
+    # marker at most once a leg; a marker on the track has its card with its last placer;
+    # nobody has placed a marker while a leg is set up.
+    placed, _ = do(fixture("cug-leg1-4p"), "shortcut:8")
+    d = game.to_data(placed)
+    assert d["shortcut_placers"] == [0] and d["shortcut_tokens"][0] is False
+    assert game.status(d) == ()
+    planted: dict[str, dict[str, Any]] = {
+        # a token spent though nobody placed that marker this leg
+        "spent-unplaced": {"fennec_tokens": [True, True, False, True]},
+        # seat 0 placed the shortcut (on 8) and holds its token again
+        "token-back": {"shortcut_tokens": [True] * 4},
+        # the shortcut on 8 with its card at seat 2, who did not place it
+        "card-elsewhere": {"shortcut": {"space": 8, "holder": 2}},
+        # seat 2 placed it after seat 0 (it had come back), yet seat 0 holds its card
+        "card-with-earlier-placer": {"shortcut_tokens": [False, True, False, True],
+                                     "shortcut_placers": [2, 0],
+                                     "shortcut": {"space": 8, "holder": 2}},
+        # seat 0 recorded twice as the shortcut's placer
+        "placed-twice": {"shortcut_placers": [0, 0]},
+        # a placer that is not a seat
+        "no-such-seat": {"shortcut_placers": [4, 0]},
+        "negative-seat": {"shortcut_placers": [-1, 0]},
+    }
+    for name, patch in planted.items():
+        bad = {**d, **patch}
+        assert game.status(bad) == ("CUG-INV-MARKERS",), name
+        with pytest.raises(kernel.InvalidState) as refused_state:
+            game.from_data(bad)
+        assert refused_state.value.ids == ("CUG-INV-MARKERS",), name
+    # the frozen state refuses it when built, naming the ID
+    fields = {name: getattr(placed, name) for name in FIELDS}
+    with pytest.raises(kernel.InvalidState) as built:
+        CugState(**{**fields, "fennec_tokens": (True, False, True, True)})
+    assert built.value.ids == ("CUG-INV-MARKERS",)
+    assert violations(candidate(**{**fields, "shortcut_placers": ()})) == ("CUG-INV-MARKERS",)
+    # a token is a flag, one per seat (at most one token of each kind)
+    for tokens in ((0, True, True, True), (False, True, True), (False, True, True, True, True)):
+        assert violations(candidate(**{**fields, "shortcut_tokens": tokens})) == (
+            "CUG-INV-MARKERS",)
+    # before the first leg nobody has placed a marker (CUG-SETUP-MONEY)
+    start = game.to_data(game.new_game({"players": 4}))
+    assert game.status(start) == ()
+    assert game.status({**start, "shortcut_placers": [0],
+                        "shortcut_tokens": [False, True, True, True]}) == ("CUG-INV-MARKERS",)
+    # while a leg is set up nobody has placed a marker (CUG-LEG-RESET)
+    setup = fixture_data("cug-discard-5p")
+    assert game.status({**setup, "fennec_placers": [3],
+                        "fennec_tokens": [True, True, True, False, True]}) == (
+        "CUG-INV-MARKERS",)
+
+
+def test_status_vectors_name_the_markers_invariant() -> None:
+    # CUG-INV-MARKERS: the conformance plan's mutations break it on a single state and
+    # the golden status vector records the ID for each.
+    from kernel.games.camel_up_card_game_2023.plans import plan
+
+    names = {name for name, _, _ in plan().mutations}
+    wanted = {"token-spent-at-leg-setup", "token-spent-without-placing",
+              "token-back-after-placing"}
+    assert wanted <= names
+    path = ROOT / "spec/camel-up-card-game-2023/vectors/status.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    found = {row["name"]: row["status"] for row in rows if row.get("name") in wanted}
+    assert found == {name: ["CUG-INV-MARKERS"] for name in wanted}
+    for row in rows:
+        if row.get("name") in wanted:
+            assert game.status(row["candidate"]) == ("CUG-INV-MARKERS",)
 
 
 def test_violations_on_a_candidate() -> None:

@@ -6,7 +6,8 @@ names: local names (variables, parameters, constants), numbers and strings
 are normalised away; what a line does (the functions it calls, the
 attributes it reads, the keywords it passes) is kept. Lines that only pass
 one keyword argument (``deal="CUG-LEG-DEAL",``, a ``GameInfo`` field), imports
-and closing brackets are data, not machinery, and do not count.
+closing brackets and lines of strings only (a legend's text) are data, not
+machinery, and do not count.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def normalised_lines(path: Path) -> list[tuple[str, int]]:
             continue  # keyword-argument data, a closing bracket
         if shape.startswith(("from ", "import ")) or shape == "N , N ,":
             continue
+        if set(shape.split()) <= {"S", "(", ")", "[", "]", ",", ":"}:
+            continue  # strings only: a table's or a legend's text, data
         out.append((shape, number))
     return out
 

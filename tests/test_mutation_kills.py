@@ -519,3 +519,44 @@ def test_start_rule_named_only_for_the_start_card() -> None:
     moved = next(e for e in events if e.kind == "camel-moved")
     assert (moved.data["from"], moved.data["to"]) == (0, 0)
     assert "CUC-MOVE-START" in moved.rules
+
+
+def test_card_game_hooks_get_the_game_the_spaces_added_and_the_events(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUG-LEG-CRAZY, CUG-LEG-EXTRA through the card engine's hooks: begin_leg
+    # hands the game's leg_setup the CardGame itself, the spaces the extension
+    # just added (CUC-EXTEND) and the step's event list; choose hands
+    # deck_ready the CardGame and the event list (the hook's contract in
+    # kernel/engines/camel_cards/spec.py), whatever the hook reads of them.
+    import attrs
+
+    from kernel.games.camel_up_card_game_2023 import engine as cug_engine
+    from kernel.games.camel_up_card_game_2023 import transitions as cug_transitions
+
+    calls: list[tuple[str, object, object, object]] = []
+
+    def leg_setup(g: Any, t: Any, added: Any, ev: Any) -> None:
+        calls.append(("leg_setup", g, added, ev))
+        cug_engine.leg_setup(g, t, added, ev)
+
+    def deck_ready(g: Any, t: Any, ev: Any) -> None:
+        calls.append(("deck_ready", g, None, ev))
+        cug_engine.deck_ready(g, t, ev)
+
+    recording = attrs.evolve(cug_engine.GAME, leg_setup=leg_setup, deck_ready=deck_ready)
+    monkeypatch.setattr(cug_transitions, "GAME", recording)
+    expected: list[tuple[str, object]] = []
+    for seed in (1, 2):
+        calls_before = len(calls)
+        trace = kernel.play("camel-up-card-game-2023", {"players": 6}, seed=seed)
+        for st in trace.steps:
+            kinds = [e.kind for e in st.events]
+            if "leg-reset" in kinds:
+                spaces = [e.data["spaces"] for e in st.events if e.kind == "track-extended"]
+                expected.append(("leg_setup", spaces[0] if spaces else 0))
+            if "deck-ready" in kinds:
+                expected.append(("deck_ready", None))
+        assert len(calls) > calls_before
+    assert [(name, added) for name, _g, added, _ev in calls] == expected
+    assert any(added for _n, _g, added, _ev in calls), "no leg began with an extension"
+    assert all(g is recording and type(ev) is list for _n, g, _a, ev in calls)

@@ -262,7 +262,7 @@ def _record(repo: Path) -> dict[str, dict[str, Any]]:
 
 
 #: A change of floor_money's body (same behaviour): its 2 contracts and its plant re-check.
-FLOOR = ("    total = money + delta\n", "    total = delta + money\n")
+FLOOR = ('    """Money after a payout step', '    """The money after a payout step')
 
 
 def test_fresh_record_is_trusted(repo: Path) -> None:

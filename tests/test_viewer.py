@@ -6,8 +6,10 @@ with the kernel's replay of the recorded trace, in the "all" view and in each
 seat's view (``observation``; the events as ``events_seen`` gives them); the
 page loads nothing from elsewhere; a seat's page holds nothing that seat may
 not see; the 6-player reference game's page stays under 1 MB; ``race-kernel
-view`` and ``play --html`` write it and refuse what they cannot show. The
-page in a real browser: tests/browser/test_viewer_browser.py.
+view`` and ``play --html`` write it and refuse what they cannot show; each
+drawing hook's pieces follow the table; ``replay --report`` writes a divergence
+report the page shows with both sides. The page in a real browser:
+tests/browser/test_viewer_browser.py.
 """
 
 from __future__ import annotations
@@ -297,3 +299,149 @@ def test_a_plug_in_game_gets_a_page_with_no_edit_here() -> None:
                 assert table == canonical(want)
     finally:
         registry.unregister(info.id)
+
+
+def _state_at(game: str, config: dict[str, Any], seed: int, pick: Any) -> Any:
+    """The first state of a seeded game for which ``pick(plain data)`` holds."""
+    trace = kernel.play(game, config, seed)
+    for st in (trace.initial, *(s.state for s in trace.steps)):
+        if pick(kernel.to_data(st)):
+            return st
+    raise AssertionError(f"{game} {config} seed {seed}: no state fits")
+
+
+def test_card_game_2023_drawing_pieces_follow_the_table() -> None:
+    """The 2023 drawing's pieces: each cell's camels bottom to top (CUG-MOVE-STACK), the
+    played pile in order, another seat's hand face down before play begins and face up
+    after (CUG-LEG-HIDDEN, CUG-LEG-PERSONAL)."""
+    game = "camel-up-card-game-2023"
+    info = kernel.game_info(game)
+    assert info.drawing is not None
+    dealing = _state_at(game, {"players": 3}, 2,
+                        lambda d: all(d["hands"]) and d["phase"] not in ("play", "draw"))
+    data = kernel.to_data(dealing)
+    whole = info.drawing.pieces(data)
+    seen = info.drawing.pieces(kernel.observation(dealing, 1))
+    assert whole["hand-0"] == list(data["hands"][0]) and whole["hand-1"] == data["hands"][1]
+    assert seen["hand-1"] == whole["hand-1"]
+    assert seen["hand-0"] == ["hidden"] * len(data["hands"][0]) != whole["hand-0"]
+    assert [whole[f"space-{i}"] for i in range(len(data["stacks"]))] == data["stacks"]
+    playing = _state_at(game, {"players": 3}, 2, lambda d: len(d["played"]) >= 2)
+    seen = info.drawing.pieces(kernel.observation(playing, 1))
+    data = kernel.to_data(playing)
+    assert seen["played"] == data["played"]
+    assert seen["hand-0"] == data["hands"][0]  # the personal card lies face up
+
+
+def test_hare_and_tortoise_drawing_pieces_follow_the_table() -> None:
+    """The Hare & the Tortoise drawing's pieces: the animals of each tile in the racing
+    order (HT-RACE-ORDER), the podium by place (HT-END-PODIUM), the table's cards; another
+    seat's hand and bets face down (HT-SETUP-DEAL, HT-SETUP-SECOND) until every bet is
+    shown at the end (HT-END-GAME)."""
+    game = "hare-and-tortoise-2014"
+    info = kernel.game_info(game)
+    assert info.drawing is not None
+    trace = kernel.play(game, {"players": 3}, 4)
+    mid = trace.steps[len(trace.steps) // 2].state
+    data = kernel.to_data(mid)
+    whole = info.drawing.pieces(data)
+    order = ["hare", "tortoise", "wolf", "fox", "lamb"]
+    for tile in range(13):
+        assert whole[f"space-{tile}"] == [a for a, p in zip(order, data["positions"],
+                                                              strict=True) if p == tile]
+    assert sum(len(whole[f"space-{t}"]) for t in range(13)) == 5
+    assert whole["table"] == data["table"]
+    assert whole["bets-2"] == [*data["starting"][2], *data["second"][2]]
+    seen = info.drawing.pieces(kernel.observation(mid, 0))
+    assert seen["hand-0"] == whole["hand-0"] and seen["bets-0"] == whole["bets-0"]
+    assert seen["hand-1"] == ["hidden"] * len(data["hands"][1])
+    assert seen["bets-1"] == ["hidden"] * len(whole["bets-1"])
+    end = kernel.to_data(trace.final)
+    places = [k for k in info.drawing.pieces(end) if k.startswith("podium-")]
+    assert places and places[0] == "podium-1"
+    assert [a for k in places for a in info.drawing.pieces(end)[k]] == \
+        [a for group in end["podium"] for a in group]
+    shown = info.drawing.pieces(kernel.observation(trace.final, 0))
+    assert "hidden" not in shown["bets-1"] and len(shown["bets-1"]) == len(whole["bets-1"])
+
+
+def test_every_page_carries_the_shared_svg_helpers_once() -> None:
+    """The shared SVG helpers (kernel/viewer/svg.py) come before the game's drawing script,
+    in the one function that wraps it; a page without a drawing has none of them."""
+    from kernel.viewer.svg import SCRIPT as HELPERS
+
+    trace = kernel.play(REFERENCE, {"players": 2}, 1)
+    page = page_of_trace(trace)
+    drawing = kernel.game_info(REFERENCE).drawing
+    assert drawing is not None
+    start = page.index("window.raceViewerDrawing = (function ()")
+    assert page.count(HELPERS) == 1 and start < page.index(HELPERS) < page.index(drawing.script)
+    assert "function esc(" not in drawing.script  # the drawing relies on the helpers
+
+
+_MUTANT = [sys.executable, str(ROOT / "tests" / "fixtures" / "mutant_server.py")]
+
+
+def _short_vector(tmp_path: Path, steps: int) -> Path:
+    lines = _vector(REFERENCE).read_text(encoding="utf-8").splitlines(keepends=True)
+    short = tmp_path / "short.jsonl"
+    short.write_text("".join(lines[:steps + 1]), encoding="utf-8")
+    return short
+
+
+def test_replay_report_of_a_program(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay TRACE --report FILE -- PROGRAM`` (the stack-under mutant, CUC-MOVE-STACK
+    broken): the report is a trace up to the first differing line, with a divergence note
+    holding both whole states (the kernel's and the program's), which ``view`` shows like a
+    ``diff`` report: the step before, both sides, the differing field marked."""
+    trace = _short_vector(tmp_path, 6)
+    report = tmp_path / "report.jsonl"
+    assert main(["replay", str(trace), "--report", str(report), "--", *_MUTANT,
+                 "stack-under"]) == 1
+    assert "divergence report saved" in capsys.readouterr().out
+    lines = read_trace(report)
+    assert lines[0]["kind"] == "diff"
+    div = lines[-1]["divergence"]
+    assert [x.get("divergence") for x in lines[:-1]] == [None] * (len(lines) - 1)
+    assert div["what"] == "state" and div["step"] == lines[-1]["n"] == len(lines) - 1
+    assert "CUC-MOVE-STACK" in div["rules"] and "stack-under" in div["message"]
+    # the kernel's side is the recorded state; the program's differs in the stacks only
+    info = kernel.game_info(REFERENCE)
+    state = info.from_data(lines[0]["state"])
+    for line in lines[1:]:
+        result = info.apply(state, line["action"])
+        assert isinstance(result, Applied)
+        state = result.state
+    assert div["expected"] == canonical(info.to_data(state)) == lines[-1]["state"]
+    assert {k for k in div["expected"] if div["expected"][k] != div["actual"][k]} == {"stacks"}
+    d = build(lines)["divergence"]
+    assert d["step"] == len(lines) - 1 and d["states"] and d["keys"] == ["stacks"]
+    out = tmp_path / "report.html"
+    assert main(["view", str(report), "-o", str(out)]) == 0
+    assert main(["replay", str(report)]) == 0  # the report replays exactly on the kernel
+
+
+def test_replay_report_only_on_a_divergence(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """No divergence, no report; --report needs a program; a program that fails at once is
+    reported as a failure of the program, before the game (step 0)."""
+    trace = _short_vector(tmp_path, 2)
+    report = tmp_path / "report.jsonl"
+    assert main(["replay", str(trace), "--report", str(report), "--", *_MUTANT, "none"]) == 0
+    assert "no report written" in capsys.readouterr().out and not report.exists()
+    assert main(["replay", str(trace), "--report", str(report)]) == 2
+    assert "give the program" in capsys.readouterr().err
+    assert main(["replay", str(trace), "--report", str(tmp_path / "no" / "r.jsonl"), "--",
+                 *_MUTANT, "none"]) == 2
+    assert main(["replay", str(trace), "--report", str(report), "--", sys.executable,
+                 "-c", "pass"]) == 1
+    lines = read_trace(report)
+    assert len(lines) == 1 and lines[0]["divergence"]["failure"] == "crash"
+    assert build(lines)["divergence"]["step"] == 0
+    # a program that crashes on step 3 (the first +2 draw of the vector): reported there
+    trace = _short_vector(tmp_path, 5)
+    assert main(["replay", str(trace), "--report", str(report), "--", *_MUTANT, "crash"]) == 1
+    lines = read_trace(report)
+    div = lines[-1]["divergence"]
+    assert (len(lines), div["step"], div["what"], div["failure"]) == (4, 3, "program", "crash")
+    assert build(lines)["divergence"]["failure"] == "crash"

@@ -1,9 +1,10 @@
 """``race-kernel replay | vectors | diff``: the conformance kit's commands.
 
 - ``race-kernel replay TRACE [--all] [--timeout S] [--max-line BYTES]
-  [-- COMMAND ARGS...]``: replay a JSONL trace on the kernel (or, after
-  ``--``, on a program speaking the driver protocol) and report the first
-  line whose recorded result differs.
+  [--report FILE] [-- COMMAND ARGS...]``: replay a JSONL trace on the kernel
+  (or, after ``--``, on a program speaking the driver protocol) and report the
+  first line whose recorded result differs; with a program, ``--report``
+  writes that divergence as a trace ``race-kernel view`` shows (both sides).
 - ``race-kernel vectors [--check] [--game G] [--spec-dir DIR] [--force]``:
   write (or, with ``--check``, regenerate in memory and compare) the golden
   vectors in ``spec/<game-id>/vectors/``, with the rule coverage check.
@@ -31,16 +32,31 @@ The formats and the protocol are in spec/PROTOCOL.md.
 from __future__ import annotations
 
 import math
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import kernel
 from kernel.cli import ArgumentParser, clip, exit_code
 from kernel.conformance import vectors
-from kernel.conformance.compare import PeerRunner
+from kernel.conformance.canonical import diff_paths
+from kernel.conformance.compare import Divergence, PeerRunner
 from kernel.conformance.protocol import MAX_LINE, PeerFailure, SubprocessPeer, command_text
-from kernel.conformance.trace import TraceError, check_version, read_trace, replay_lines
+from kernel.conformance.trace import (
+    KernelRunner,
+    Line,
+    Mismatch,
+    ReplayReport,
+    TraceError,
+    check_version,
+    read_trace,
+    replay_lines,
+    strip_line_numbers,
+    write_lines,
+)
+from kernel.core import PlainData
 from kernel.decode import DecodeError, loads, show
 from kernel.resources import MissingExtra, require
 
@@ -63,6 +79,147 @@ def _check_limits(p: ArgumentParser, timeout: float, max_line: int) -> None:
         p.error("--max-line must be a positive number of bytes")
 
 
+class _Watched:
+    """A program as a replay runner (:class:`PeerRunner`) that also keeps, for the
+    divergence report, the program's state at the first line whose digest differs
+    from the recorded one (asked only when ``states``: one request more) and the kind
+    of a failure of the program."""
+
+    def __init__(self, inner: PeerRunner, lines: Sequence[Line], states: bool) -> None:
+        self.inner = inner
+        self.lines = lines
+        self.states = states
+        self.at = 0  # the index of the line the program's state stands after
+        self.first: tuple[int, PlainData | None] | None = None
+        self.failure: str | None = None
+
+    def _call(self, name: str, *args: Any) -> Any:
+        try:
+            return getattr(self.inner, name)(*args)
+        except PeerFailure as exc:
+            self.failure = exc.kind
+            raise
+
+    def new(self, game: str, config: Mapping[str, Any]) -> str | None:
+        self.at = 0
+        refused: str | None = self._call("new", game, config)
+        return refused
+
+    def actor(self) -> int:
+        actor: int = self._call("actor")
+        return actor
+
+    def apply(self, action: PlainData) -> tuple[list[PlainData] | None, str | None]:
+        self.at += 1
+        result: tuple[list[PlainData] | None, str | None] = self._call("apply", action)
+        return result
+
+    def digest(self) -> str:
+        got: str = self._call("digest")
+        if (self.states and self.first is None and self.at < len(self.lines)
+                and got != self.lines[self.at].get("digest")):
+            self.first = (self.at, self._call("state"))
+        return got
+
+    def state(self) -> PlainData | None:
+        state: PlainData | None = self._call("state")
+        return state
+
+    def outcome(self) -> PlainData | None:
+        outcome: PlainData | None = self._call("outcome")
+        return outcome
+
+    def status(self, candidate: PlainData) -> list[str] | None:
+        status: list[str] | None = self._call("status", candidate)
+        return status
+
+
+_RULE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
+
+
+def _kernel_side(lines: Sequence[Line], index: int) -> PlainData | None:
+    """The kernel's state after ``lines[index]`` (replayed as ``replay`` does), or None
+    when it is not the recorded one (the kernel itself differs from the trace)."""
+    header = lines[0]
+    config = header["config"]
+    assert isinstance(config, dict)
+    run = KernelRunner()
+    if run.new(str(header["game"]), config) is not None:
+        return None
+    for line in lines[1:index + 1]:
+        run.apply(line["action"])
+    return run.state() if run.digest() == lines[index]["digest"] else None
+
+
+def replay_report(lines: Sequence[Line], report: ReplayReport, program: str,
+                  first: tuple[int, PlainData | None] | None = None,
+                  failure: str | None = None) -> list[Line] | None:
+    """The divergence report of a replay on a program, as trace lines (None: no divergence).
+
+    The lines up to the first one that differs (numbers as ``read_trace`` gives them),
+    that line carrying a ``divergence`` note as ``race-kernel diff`` writes it: the step,
+    what differs, every difference of that line in the message, the rule IDs involved,
+    and both sides: the kernel's state and the program's when the states differ and the
+    program tells its state (``first``: the program's state at the first line whose digest
+    differs), else the first difference's recorded and replayed values. The recorded
+    trace's own divergence notes are dropped; the header's ``kind`` is ``diff``.
+    ``race-kernel view`` shows it like a ``diff`` report.
+    """
+    if not report.mismatches:
+        return None
+    head = report.mismatches[0]
+    numbers = [int(line.get("__line__", i + 1)) for i, line in enumerate(lines)]
+    index = numbers.index(head.line) if head.line in numbers else len(lines) - 1
+    here = [m for m in report.mismatches if m.line == head.line]
+    kept = [{k: v for k, v in line.items() if k != "divergence"}
+            for line in strip_line_numbers(lines[:index + 1])]
+    kept[0]["kind"] = "diff"
+    mine = _kernel_side(lines, index)
+    what, expected, actual = head.field, head.expected, head.actual
+    if first is not None and first[0] == index and first[1] is not None and mine is not None:
+        what, expected, actual = "state", mine, first[1]
+    else:
+        recorded = next((m for m in here if m.field == "state"), None)
+        if recorded is not None:
+            what, expected, actual = "state", recorded.expected, recorded.actual
+    rules = tuple(dict.fromkeys(r for m in here for r in m.rules if _RULE.fullmatch(r)))
+    message = f"replayed on {program}: " + "; ".join(_flat(m) for m in here)
+    if what == "state" and head.field != "state":
+        message += "; the states differ: " + "; ".join(diff_paths(expected, actual, limit=20))
+    step = index if index == 0 else lines[index]["n"]
+    assert isinstance(step, int)
+    note = Divergence(step, what, message, rules, expected, actual,
+                      failure if head.field == "program" else None)
+    if index > 0 and mine is not None:
+        kept[-1]["state"] = mine
+    kept[-1]["divergence"] = note.to_data()
+    return kept
+
+
+def _flat(m: Mismatch) -> str:
+    return " ".join(part.strip() for part in m.text().splitlines())
+
+
+def _start_failure(lines: Sequence[Line], exc: PeerFailure, program: str) -> list[Line]:
+    """The report of a program that failed before the game: the header and the failure."""
+    header = {k: v for k, v in strip_line_numbers(lines[:1])[0].items() if k != "divergence"}
+    header["kind"] = "diff"
+    header["divergence"] = Divergence(0, "program", f"replayed on {program}: {exc.text()}",
+                                      failure=exc.kind).to_data()
+    return [header]
+
+
+def _save(path: str, lines: list[Line]) -> bool:
+    try:
+        write_lines(path, lines)
+    except OSError as exc:
+        print(f"race-kernel replay: cannot write the report to {clip(path, 200)}: "
+              f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+        return False
+    print(f"divergence report saved to {path} (show it with: race-kernel view {path})")
+    return True
+
+
 def _replay(argv: Sequence[str]) -> int:
     own, command = _split(argv)
     p = ArgumentParser(
@@ -77,28 +234,54 @@ def _replay(argv: Sequence[str]) -> int:
                    help="seconds per request to the program (default 5)")
     p.add_argument("--max-line", type=int, default=MAX_LINE,
                    help=f"the longest line read, in bytes (default {MAX_LINE})")
+    p.add_argument("--report", metavar="FILE",
+                   help="with a program (after --): on a divergence, write it to FILE as a "
+                        "trace up to the first differing line, with both sides "
+                        "(race-kernel view FILE shows it)")
     args = p.parse_args(own)
     _check_limits(p, args.timeout, args.max_line)
+    if args.report is not None:
+        if not command:
+            p.error("--report writes what a program does differently: give the program "
+                    "after --")
+        out = Path(args.report)
+        if out.is_dir() or not out.parent.is_dir():
+            p.error(f"--report {clip(args.report, 200)}: not a file in an existing folder")
     try:
         lines = read_trace(args.trace, max_line=args.max_line)
         check_version(lines, args.trace)
     except TraceError as exc:
         print(f"race-kernel replay: {exc}", file=sys.stderr)
         return 2
+    if args.report is not None and lines[0].get("kind") == "status":
+        print(f"race-kernel replay: --report: {clip(args.trace, 200)} is a status vector "
+              f"file, not a game to show", file=sys.stderr)
+        return 2
+    program = command_text(command)
+    watched: _Watched | None = None
     if command:
         peer = SubprocessPeer(command, timeout=args.timeout,
                               startup_timeout=max(args.timeout, 10.0), max_line=args.max_line)
+        watched = _Watched(PeerRunner(peer), lines, states=args.report is not None)
         try:
             peer.start()
-            report = replay_lines(lines, PeerRunner(peer), args.trace)
+            report = replay_lines(lines, watched, args.trace)
         except PeerFailure as exc:
             print(f"race-kernel replay: {exc.text()}", file=sys.stderr)
+            if args.report is not None:
+                _save(args.report, _start_failure(lines, exc, program))
             return 1
         finally:
             peer.close()
     else:
         report = replay_lines(lines, None, args.trace)
     print(report.text(all_lines=args.all))
+    if args.report is not None and watched is not None:
+        found = replay_report(lines, report, program, watched.first, watched.failure)
+        if found is None:
+            print("no divergence: no report written")
+        elif not _save(args.report, found):
+            return 2
     return report.exit_code
 
 

@@ -98,5 +98,4 @@ def floor_money(money: int, delta: int, floor: int) -> int:
     post: __return__ >= floor
     post: __return__ == money + delta or (__return__ == floor and money + delta < floor)
     """
-    total = money + delta
-    return total if total >= floor else floor
+    return max(money + delta, floor)

@@ -112,21 +112,17 @@ def extend(track: tuple[int, ...], leader: int, cards: int,
     if need <= 0:
         return track, 0
     new = list(track)
-    added = 0
     if new and new[-1] == HALF:
         new[-1] = FACE
         need -= 1
-        added += 1
     while need > 0 and len(new) < cards:
-        if need >= 2:
-            new.append(FACE)
-            need -= 2
-            added += 2
-        else:
-            new.append(fill)
-            need -= 1
-            added += 1
-    return tuple(new), added
+        if need == 1:
+            new.append(fill)  # the last space: a half card or a sandstorm side
+            break
+        new.append(FACE)
+        need -= 2
+    extended = tuple(new)
+    return extended, track_length(extended) - track_length(track)
 
 
 def sandstorm(

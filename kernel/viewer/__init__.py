@@ -2,15 +2,16 @@
 
 ``race-kernel view TRACE.jsonl [-o FILE.html] [--seat N]`` reads a trace of
 any registered game (a golden vector, a trace written by ``play --html`` or
-``kernel.conformance.trace.write_trace``, a ``diff`` divergence report),
-plays it again on the kernel and writes the page: the table drawn at every
-step by the game's drawing hook (:class:`kernel.plugin.Drawing`; a game
-without one gets a text fallback), stepping controls and keys, each step's
-events with their rule IDs opening the rule's catalogue entry (embedded),
-chance probabilities, the running scores with what each payout came from,
-the final standings, and a seat selector showing only what a seat may see.
-``--seat N`` writes only that seat's view (the file then holds nothing the
-seat may not see).
+``kernel.conformance.trace.write_trace``, a divergence report of ``diff`` or
+``replay --report``), plays it again on the kernel and writes the page: the
+table drawn at every step by the game's drawing hook
+(:class:`kernel.plugin.Drawing`, with the shared SVG helpers of
+:mod:`kernel.viewer.svg`; a game without one gets a text fallback), stepping
+controls and keys, each step's events with their rule IDs opening the rule's
+catalogue entry (embedded), chance probabilities, the running scores with
+what each payout came from, the final standings, and a seat selector showing
+only what a seat may see. ``--seat N`` writes only that seat's view (the file
+then holds nothing the seat may not see).
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ def main(argv: Sequence[str]) -> int:
     p = ArgumentParser(
         prog="race-kernel view",
         description="Write one self-contained HTML page (no server, no network) showing a "
-                    "trace of any registered game: a golden vector, a played game or a diff "
-                    "divergence report. Open it in a browser from disk.")
+                    "trace of any registered game: a golden vector, a played game or the "
+                    "divergence report of diff or replay --report. Open it in a browser "
+                    "from disk.")
     p.add_argument("trace", help="a trace file (JSON Lines)")
     p.add_argument("-o", "--output", metavar="FILE.html",
                    help="where to write the page (default: the trace's name with .html)")

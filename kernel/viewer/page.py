@@ -4,7 +4,8 @@ Nothing in it loads anything from elsewhere: no server, network or CDN; it
 works opened from disk. The data is JSON in a ``<script
 type="application/json">`` element (``</`` written ``<\\/`` so that no text of
 a trace can end the element); the game's drawing hook's script, when it has
-one, is wrapped so that it defines ``window.raceViewerDrawing``.
+one, is wrapped, after the shared SVG helpers (:mod:`kernel.viewer.svg`), in one
+function that defines ``window.raceViewerDrawing``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import html
 import json
 from typing import Any
 
+from kernel.viewer import svg
 from kernel.viewer.assets import CSS, SCRIPT
 
 
@@ -22,7 +24,7 @@ def _json(data: Any) -> str:
 
 
 def _drawing(script: str) -> str:
-    body = script.replace("</script", "<\\/script")
+    body = (svg.SCRIPT + script).replace("</script", "<\\/script")
     return ("window.raceViewerDrawing = (function () {\n\"use strict\";\n" + body +
             "\nreturn { draw: draw, describe: describe };\n})();")
 

@@ -7,9 +7,11 @@ every step what the page shows (read from the DOM: the pieces on each space
 in order, the scores, the events, the plain data) is compared with the
 recorded state; the seat views must show what ``observation`` and
 ``events_seen`` show that seat and nothing more; no console error may occur.
-A ``diff`` divergence report (the mutant server of tests/fixtures) is opened
-too, and a deliberately wrong drawing (two camels swapped in the page's
-script) must be caught. Screenshots go to build/viewer-browser/ (ignored).
+A ``diff`` divergence report and a ``replay --report`` divergence report (the
+mutant server of tests/fixtures) are opened too, and a deliberately wrong
+drawing (two pieces swapped on a place, in the page's script) must be caught
+in every game's page. Every page must read at a phone's width. Screenshots go
+to build/viewer-browser/ (ignored).
 
 This file is its own step of ``.ci/run`` (outside the gate's time budget):
 ``RACE_KERNEL_BROWSER=run python3 -m pytest tests/browser``. The gate's run
@@ -162,17 +164,26 @@ def after_events(opened: Opened, expected: Expected, most: int = 40) -> list[str
 
 
 #: RACE_KERNEL_VIEWER_PLANT=swap plants the wrong drawing of test_a_wrong_drawing_is_caught
-#: in every page this file checks (to watch the whole test fail on it).
+#: in every page this file checks (to watch the whole test fail on it). The line is the
+#: shared SVG helpers' (kernel/viewer/svg.py): every game's drawing lays out the pieces of
+#: a place with it, so the plant swaps the first two pieces of a place in every game.
 PLANT = os.environ.get("RACE_KERNEL_VIEWER_PLANT") == "swap"
-RIGHT = "const order = stack.slice(); // bottom to top"
-WRONG = ("const order = stack.length > 1 ? [stack[1], stack[0], ...stack.slice(2)]"
-         " : stack.slice();")
+RIGHT = "const order = pieces.slice(); // bottom to top"
+WRONG = ("const order = pieces.length > 1 ? [pieces[1], pieces[0], ...pieces.slice(2)]"
+         " : pieces.slice();")
+#: A phone's screen (CSS pixels) at which every page must read without sideways scrolling.
+PHONE = (390, 844)
+
+
+def plant(path: Path) -> Path:
+    """``path``, with the wrong drawing planted when RACE_KERNEL_VIEWER_PLANT=swap."""
+    if PLANT:
+        path.write_text(path.read_text(encoding="utf-8").replace(RIGHT, WRONG), encoding="utf-8")
+    return path
 
 
 def check_page(browser: Any, path: Path, expected: Expected, name: str) -> Opened:
-    if PLANT:
-        path.write_text(path.read_text(encoding="utf-8").replace(RIGHT, WRONG), encoding="utf-8")
-    opened = Opened(browser, path)
+    opened = Opened(browser, plant(path))
     views: list[str] = opened.page.evaluate("window.raceViewer.views")
     checked = ["all", *[v for v in views if v != "all"][:SEAT_VIEWS]]
     for view in checked:
@@ -193,6 +204,12 @@ def check_page(browser: Any, path: Path, expected: Expected, name: str) -> Opene
     assert opened.shown()["step"] == 0
     page.evaluate(f"window.raceViewer.go({len(expected.states) // 2})")
     page.screenshot(path=str(BUILD / f"{name}-middle.png"), full_page=True)
+    # readable at a phone's width: nothing wider than the screen but the board's own scroll
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE[0] + 10, f"{name}: the page is {width} px wide at a phone's width"
+    page.screenshot(path=str(BUILD / f"{name}-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert not opened.errors, opened.errors
     return opened
 
@@ -246,60 +263,83 @@ def test_fallback_page_without_a_drawing(browser: Any, monkeypatch: pytest.Monke
     opened.close()
 
 
-def test_diff_divergence_page(browser: Any) -> None:
-    """A real ``race-kernel diff`` report (the stack-under mutant): both sides from the step
-    before the divergence, the differing field marked."""
-    game = "camel-up-cards-2016"
-    report = BUILD / "diff-trace.jsonl"
-    done = subprocess.run(
-        [sys.executable, "-m", "kernel", "diff", "--game", game, "--examples", "5",
-         "--trace-out", str(report), "--", sys.executable,
-         str(ROOT / "tests" / "fixtures" / "mutant_server.py"), "stack-under"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 1 and report.is_file(), done.stdout + done.stderr
-    out = BUILD / "diff.html"
+def check_divergence_page(browser: Any, report: Path, name: str, marked: str) -> None:
+    """A divergence report's page: the divergence shown with the step before it and both
+    sides drawn (the pieces of the drawing hook), the differing field ``marked``."""
+    out = BUILD / f"{name}.html"
     _cli("view", str(report), "-o", str(out))
-    opened = Opened(browser, out)
+    lines = [json.loads(x) for x in report.read_text().splitlines()]
+    info = kernel.game_info(lines[0]["game"])
+    assert info.drawing is not None
+    opened = Opened(browser, plant(out))
     page = opened.page
     assert page.is_visible("#divergence")
-    assert page.locator("#divergence-fields tr.differs").count() >= 1
-    marked = page.eval_on_selector_all("#divergence-fields tr.differs",
-                                       "rows => rows.map(r => r.dataset.differs)")
-    assert "stacks" in marked
+    rows = page.eval_on_selector_all("#divergence-fields tr.differs",
+                                     "rows => rows.map(r => r.dataset.differs)")
+    assert marked in rows, rows
     sides = page.eval_on_selector_all("#divergence figure[data-side]",
                                       "fs => fs.map(f => f.dataset.side)")
     assert sides == ["before", "expected", "actual"]
-    info = kernel.game_info(game)
-    assert info.drawing is not None
-    lines = [json.loads(x) for x in report.read_text().splitlines()]
     div = next(x["divergence"] for x in lines if "divergence" in x)
-    for side in ("expected", "actual"):
+    assert div["expected"] != div["actual"]
+    expected = expected_of_file(report)
+    for side, table in (("before", expected.table(div["step"] - 1, "all")),
+                        ("expected", div["expected"]), ("actual", div["actual"])):
         drawn = page.evaluate(
             "(side) => { const out = {}; for (const s of document.querySelectorAll("
             "'#divergence figure[data-side=\"' + side + '\"] [data-space]')) {"
             " out[s.dataset.space] = Array.from(s.querySelectorAll('[data-piece]'))"
             ".map(p => p.dataset.piece); } return out; }", side)
-        assert drawn == {k: list(v) for k, v in info.drawing.pieces(div[side]).items()}
+        assert drawn == {k: list(v) for k, v in info.drawing.pieces(table).items()}, side
     page.click("#goto-divergence")
     assert opened.shown()["step"] == div["step"] - 1
-    page.screenshot(path=str(BUILD / "diff.png"), full_page=True)
+    page.screenshot(path=str(BUILD / f"{name}.png"), full_page=True)
     assert not opened.errors, opened.errors
     opened.close()
 
 
-def test_a_wrong_drawing_is_caught(browser: Any) -> None:
-    """Two camels swapped on one space in the page's script: the comparison must fail."""
-    game = "camel-up-cards-2016"
-    trace = kernel.play(game, {"players": 3}, 1)
+def test_diff_divergence_page(browser: Any) -> None:
+    """A real ``race-kernel diff`` report (the stack-under mutant): both sides from the step
+    before the divergence, the differing field marked."""
+    report = BUILD / "diff-trace.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "kernel", "diff", "--game", "camel-up-cards-2016", "--examples",
+         "5", "--trace-out", str(report), "--", sys.executable,
+         str(ROOT / "tests" / "fixtures" / "mutant_server.py"), "stack-under"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and report.is_file(), done.stdout + done.stderr
+    check_divergence_page(browser, report, "diff", "stacks")
+
+
+def test_replay_divergence_page(browser: Any) -> None:
+    """``race-kernel replay VECTOR --report FILE -- PROGRAM`` (the stack-under mutant
+    replaying a golden vector): the same page as a diff report, both sides drawn."""
+    report = BUILD / "replay-report.jsonl"
+    report.unlink(missing_ok=True)
+    vector = ROOT / "spec" / "camel-up-cards-2016" / "vectors" / "game-p4-seed1.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "kernel", "replay", str(vector), "--report", str(report), "--",
+         sys.executable, str(ROOT / "tests" / "fixtures" / "mutant_server.py"), "stack-under"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and report.is_file(), done.stdout + done.stderr
+    check_divergence_page(browser, report, "replay-report", "stacks")
+
+
+@pytest.mark.parametrize("game", [g for g in _games() if kernel.game_info(g).drawing])
+def test_a_wrong_drawing_is_caught(browser: Any, game: str) -> None:
+    """Two pieces swapped on a place in the page's script (the shared helper every drawing
+    lays out a place with): the comparison must fail, for every game with a drawing."""
+    info = kernel.game_info(game)
+    trace = kernel.play(game, info.configs()[0], 1)
     page = page_of_trace(trace)
     assert RIGHT in page
-    out = BUILD / "planted-swap.html"
+    out = BUILD / f"planted-swap-{game}.html"
     out.write_text(page.replace(RIGHT, WRONG), encoding="utf-8")
     opened = Opened(browser, out)
     problems = walk(opened, expected_of_trace(trace), "all")
     opened.close()
-    print("\n".join(problems[:5]))
-    assert any("drawn" in p for p in problems), "the swapped camels were not caught"
+    print(f"{game}: " + "\n".join(problems[:3]))
+    assert any("drawn" in p for p in problems), "the swapped pieces were not caught"
 
 
 def test_seat_view_file_and_phone_width(browser: Any) -> None:
@@ -310,7 +350,7 @@ def test_seat_view_file_and_phone_width(browser: Any) -> None:
     out = BUILD / "seat1.html"
     _cli("view", str(vector), "-o", str(out), "--seat", "1")
     expected = expected_of_file(vector)
-    opened = Opened(browser, out, width=390, height=844)
+    opened = Opened(browser, plant(out), width=PHONE[0], height=PHONE[1])
     assert opened.page.evaluate("window.raceViewer.views") == ["1"]
     problems = walk(opened, expected, "1")
     assert not problems, "\n".join(problems[:20])
@@ -318,7 +358,7 @@ def test_seat_view_file_and_phone_width(browser: Any) -> None:
     page.evaluate("window.raceViewer.go(40)")
     page.screenshot(path=str(BUILD / "seat1-phone.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 400, f"the page is {width} px wide at a phone's width"
+    assert width <= PHONE[0] + 10, f"the page is {width} px wide at a phone's width"
     # Tab reaches every control
     reached = set()
     for _ in range(12):

@@ -16,11 +16,12 @@ the figure cells (a transition shares every tuple it does not change).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, compress, groupby
-from typing import Any, Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from kernel.core import CHANCE, TERMINAL, Action, Rejected
 
@@ -32,9 +33,26 @@ BET_KINDS: Final = ("leg", "lose", "mid", "win")
 CACHE_SMALL: Final = 64
 CACHE_MEDIUM: Final = 1024
 CACHE_LARGE: Final = 4096
+#: The size of each pure function's memo, by the function's name.
+MEMO_SIZES: Final = {
+    "_draws_uncached": CACHE_LARGE,
+    "_outcomes_uncached": CACHE_SMALL,
+    "_legs_uncached": CACHE_MEDIUM,
+    "_mids_uncached": CACHE_SMALL,
+    "_unheld_uncached": CACHE_LARGE,
+    "_cells_uncached": CACHE_SMALL,
+}
 FIGURES: Final = ("fennec", "palm")
 #: The face-down choice each leg-setup phase asks for (the phase's name).
 CHOICE_KINDS: Final = CHOICE_PHASES
+
+
+R = TypeVar("R")
+
+
+def memo(fn: Callable[..., R]) -> Callable[..., R]:
+    """``fn`` (a pure method) memoized by value, its cache sized by MEMO_SIZES."""
+    return lru_cache(maxsize=MEMO_SIZES[fn.__name__])(fn)
 
 
 class View(Protocol):
@@ -100,22 +118,22 @@ class Legality:
         self.colour_index = {c: i for i, c in enumerate(g.colours)}
         self.bet_actions = {
             kind: tuple(actions[(kind, colour)] for colour in g.colours) for kind in BET_KINDS}
-        self.draws = lru_cache(maxsize=CACHE_LARGE)(self._draws_uncached)  # memoized: pure
-        self._outcomes = lru_cache(maxsize=CACHE_SMALL)(self._outcomes_uncached)  # memoized: pure
+        self.draws = memo(self._draws_uncached)
+        self._outcomes = memo(self._outcomes_uncached)
         self.choice_actions = {kind: {k[1]: a for k, a in actions.items() if k[0] == kind}
                                for kind in CHOICE_KINDS}
         #: Where each own kind goes among the engine's race-track and betting
         #: groups (fennec, leg, lose, mid, palm, reveal, win) in the sorted order,
         #: counted before any other own kind is inserted; placed last one first.
         engine = ("fennec", "leg", "lose", "mid", "palm", "reveal", "win")
-        self.own_place = {k: sum(e < k for e in engine) for k in own_kinds}
+        self.own_place = {k: bisect_left(engine, k) for k in own_kinds}
         self.own_order = tuple(sorted(own_kinds, reverse=True))
         self.end_group = (self.end,)
         self.reveal_group = (self.reveal,)
-        self._legs = lru_cache(maxsize=CACHE_MEDIUM)(self._legs_uncached)  # memoized: pure
-        self._mids = lru_cache(maxsize=CACHE_SMALL)(self._mids_uncached)  # memoized: pure
-        self._unheld = lru_cache(maxsize=CACHE_LARGE)(self._unheld_uncached)  # memoized: pure
-        self._cells_memo: tuple[Any, ...] = (object(),) * 5
+        self._legs = memo(self._legs_uncached)
+        self._mids = memo(self._mids_uncached)
+        self._unheld = memo(self._unheld_uncached)
+        self._cells = memo(self._cells_uncached)
 
     def current_actor(self, s: View) -> int:
         """A seat, CHANCE or TERMINAL."""
@@ -219,24 +237,19 @@ class Legality:
                                              tuple[Action, ...]]:
         """CUC-ACT-FIGURE: empty spaces, not the Finish, not behind the last camel.
 
-        The cells, and the palm and fennec actions on them; memoized by the
-        identity of the positions and the track.
+        The cells, and the palm and fennec actions on them (memoized by value).
         """
-        memo = self._cells_memo
-        if (memo[0] is s.pos and memo[1] is s.track and memo[2] == s.palm
-                and memo[3] == s.fennec):
-            return memo[4]  # type: ignore[no-any-return]
-        last = min(s.pos)
-        occupied = set(s.pos)
-        occupied.add(s.palm)
-        occupied.add(s.fennec)
-        length = self.g.camel.track_length(s.track)
-        cells = tuple(c for c in range(max(last, 0) + 1, length + 1) if c not in occupied)
-        palm = self.figure_actions["palm"]
-        fennec = self.figure_actions["fennec"]
-        found = (cells, tuple(palm[c] for c in cells), tuple(fennec[c] for c in cells))
-        self._cells_memo = (s.pos, s.track, s.palm, s.fennec, found)
-        return found
+        return self._cells(s.pos, s.track, s.palm, s.fennec)
+
+    def _cells_uncached(self, pos: tuple[int, ...], track: tuple[int, ...], palm: int,
+                        fennec: int) -> tuple[tuple[int, ...], tuple[Action, ...],
+                                              tuple[Action, ...]]:
+        occupied = {*pos, palm, fennec}
+        length = self.g.camel.track_length(track)
+        cells = tuple(c for c in range(max(min(pos), 0) + 1, length + 1) if c not in occupied)
+        on = self.figure_actions["palm"]
+        under = self.figure_actions["fennec"]
+        return cells, tuple(on[c] for c in cells), tuple(under[c] for c in cells)
 
     # ----------------------------------------------------------------------
     # rejections

@@ -108,7 +108,7 @@ def choose(g: CardGame, t: Table, kind: str, card: str, ev: list[Event]) -> None
     else:
         rule = r.intel
         t.intel = put(t.intel, seat, (card,))
-        keep = setup.dealt - setup.discard - setup.to_deck - setup.intel
+        keep = len(hand)  # one intel card a seat: its choice ends its round
     ev.append(Event(f"chose-{kind}", (rule, r.hidden), {"seat": seat, "card": card},
                     secret=("card",), owners=(seat,)))
     if len(hand) > keep:

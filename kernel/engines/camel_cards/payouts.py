@@ -70,13 +70,9 @@ def end_game(g: CardGame, t: Table, ev: list[Event]) -> None:
     end_leg(g, t, ev)
     rank = g.camel.ranks(pos, height)
     deltas = []
-    for seat in range(t.players):
-        delta = 0
-        if t.winner_bets[seat] >= 0:
-            delta += g.camel.final_winner_payout(rank[t.winner_bets[seat]])
-        if t.loser_bets[seat] >= 0:
-            delta += g.camel.final_loser_payout(rank[t.loser_bets[seat]])
-        deltas.append(delta)
+    for win, lose in zip(t.winner_bets, t.loser_bets, strict=True):  # -1: no card
+        deltas.append((g.camel.final_winner_payout(rank[win]) if win >= 0 else 0)
+                      + (g.camel.final_loser_payout(rank[lose]) if lose >= 0 else 0))
     pay(g, t, deltas, "final-payout",
         (rules.pay_final, rules.pay_winner, rules.pay_loser, rules.money_floor), ev)
     t.phase = OVER

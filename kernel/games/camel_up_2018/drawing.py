@@ -2,8 +2,9 @@
 
 The drawing hook of :class:`kernel.plugin.Drawing`: a script that draws the
 plain data (the whole table, ``state.to_data``, or a seat's observation) as
-SVG, and :func:`pieces`, the same picture's order of pieces in Python, which
-the browser test compares with the page at every step.
+SVG with the page's shared helpers (:mod:`kernel.viewer.svg`), and
+:func:`pieces`, the same picture's order of pieces in Python, which the
+browser test compares with the page at every step.
 
 The picture: the cells from behind the finish line (0) through the spaces
 1-16 to past the line (17), each with its camels bottom to top
@@ -66,37 +67,20 @@ const LABEL = { blue: "bl", green: "gr", red: "re", yellow: "ye", purple: "pu", 
                 black: "bk" };
 const CELL = 44, CAMEL = 18, TRACK_TOP = 28;
 
-function esc(text) {
-  return String(text).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
-}
-
 function camelSvg(colour, x, y, w) {
-  return '<g data-piece="' + esc(colour) + '"><title>' + esc(colour) + " camel</title>" +
-    '<rect x="' + x + '" y="' + y + '" width="' + w + '" height="' + (CAMEL - 2) +
-    '" rx="3" fill="' + (COLOURS[colour] || "#999") + '" stroke="#333"/>' +
-    '<text x="' + (x + w / 2) + '" y="' + (y + CAMEL - 6) + '" font-size="12" ' +
-    'text-anchor="middle" fill="' + (INK[colour] || "#000") + '">' +
-    esc(LABEL[colour] || colour) + "</text></g>";
+  return block(colour, colour + " camel", x, y, w, CAMEL - 2, COLOURS[colour] || "#999",
+               INK[colour] || "#000", LABEL[colour] || colour, 12, CAMEL - 6);
 }
 
-function cardSvg(piece, colour, label, x, y, owner) {
-  if (piece === "hidden") {
-    return '<g data-piece="hidden"><title>a face-down finish card</title><rect x="' + x +
-      '" y="' + y + '" width="30" height="22" rx="3" fill="#6c757d" stroke="#333"/><text x="' +
-      (x + 15) + '" y="' + (y + 16) + '" font-size="13" text-anchor="middle" fill="#fff">?' +
-      "</text></g>";
-  }
-  return '<g data-piece="' + esc(piece) + '"><title>' + esc(label) + "</title><rect x=\"" +
-    x + '" y="' + y + '" width="30" height="22" rx="3" fill="' + (COLOURS[colour] || "#999") +
-    '" stroke="#333"/><text x="' + (x + 15) + '" y="' + (y + 15) + '" font-size="11" ' +
-    'text-anchor="middle" fill="' + (INK[colour] || "#000") + '">' +
-    esc((LABEL[colour] || colour) + (owner === undefined ? "" : owner)) + "</text></g>";
+function cardSvg(piece, colour, title, x, y, owner) {
+  if (piece === "hidden") { return faceDown(x, y, 30, 22, "a face-down finish card"); }
+  return block(piece, title, x, y, 30, 22, COLOURS[colour] || "#999", INK[colour] || "#000",
+               (LABEL[colour] || colour) + (owner === undefined ? "" : owner), 11, 15);
 }
 
 function handsOf(table) {
   if (table.hands) { return table.hands; }
-  return table.hand_sizes.map((n, s) => s === table.seat ? table.hand
-    : Array.from({ length: n }, () => "hidden"));
+  return table.hand_sizes.map((n, s) => zone(s === table.seat ? table.hand : null, n));
 }
 
 function pileOf(table, name) {
@@ -125,67 +109,49 @@ function draw(table, view) {
   const rowHeight = 30, pitch = 33;
   const width = Math.max(n * CELL + 10, 520);
   const height = TRACK_TOP + trackHeight + 20 + seats.length * rowHeight + 2 * rowHeight + 20;
-  const out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + width + " " + height +
-    '" font-family="sans-serif" aria-hidden="true">'];
-  out.push('<text x="5" y="18" font-size="15" font-weight="bold">leg ' + esc(table.leg) +
-    ", phase " + esc(table.phase) + ", dice out: " + esc(table.revealed.join(" ") || "none") +
-    "</text>");
+  const out = [svgOpen(width, height)];
+  out.push(label(5, 18, "leg " + table.leg + ", phase " + table.phase + ", dice out: " +
+                 (table.revealed.join(" ") || "none"), 15, ' font-weight="bold"'));
   const tiles = tileAt(table);
   const floor = TRACK_TOP + trackHeight - 20;
   for (let i = 0; i < n; i++) {
     const x = 5 + i * CELL;
     const beyond = i === 0 || i === n - 1;
-    const label = i === 0 ? "behind the finish line" : i === n - 1 ? "past the finish line"
+    const title = i === 0 ? "behind the finish line" : i === n - 1 ? "past the finish line"
       : "space " + i;
-    out.push('<g data-space="space-' + i + '"><title>' + esc(label) + "</title>");
-    out.push('<rect x="' + x + '" y="' + TRACK_TOP + '" width="' + CELL + '" height="' +
-      trackHeight + '" fill="' + (beyond ? "#e9ecef" : "#fff8e7") + '" stroke="#888"/>');
-    out.push('<text x="' + (x + CELL / 2) + '" y="' + (TRACK_TOP + trackHeight - 4) +
-      '" font-size="13" text-anchor="middle">' + esc(i === 0 ? "<|" : i === n - 1 ? "|>" : i) +
-      "</text>");
-    track[i].forEach((camel, h) => {
-      out.push(camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
-    });
+    let body = cell(x, TRACK_TOP, CELL, trackHeight, beyond ? "#e9ecef" : "#fff8e7");
+    body += label(x + CELL / 2, TRACK_TOP + trackHeight - 4,
+                  i === 0 ? "<|" : i === n - 1 ? "|>" : i, 13, ' text-anchor="middle"');
+    body += inOrder(track[i], (camel, h) =>
+      camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
     const t = tiles[i];
     if (t) {
       const who = view.seats[t.seat] || "seat " + t.seat;
-      out.push('<g data-tile="' + t.side + '"><title>' + (t.side === "cheer" ? "cheering"
-        : "boozing") + " tile of " + esc(who) + "</title><circle cx=\"" + (x + CELL / 2) +
-        '" cy="' + (TRACK_TOP + 12) + '" r="10" fill="' + (t.side === "cheer" ? "#b2f2bb"
-        : "#ffc9c9") + '" stroke="#333"/><text x="' + (x + CELL / 2) + '" y="' +
-        (TRACK_TOP + 16) + '" font-size="11" text-anchor="middle">' +
-        (t.side === "cheer" ? "+" : "-") + t.seat + "</text></g>");
+      body += badge("tile", t.side, (t.side === "cheer" ? "cheering" : "boozing") +
+        " tile of " + who, x + CELL / 2, TRACK_TOP + 12,
+        t.side === "cheer" ? "#b2f2bb" : "#ffc9c9", (t.side === "cheer" ? "+" : "-") + t.seat);
     }
-    out.push("</g>");
+    out.push(place("space-" + i, title, body));
   }
   let y = TRACK_TOP + trackHeight + 20;
   seats.forEach((hand, s) => {
     const name = view.seats[s] || "seat " + s;
     const bets = (table.bets[s] || []).join(" ");
     const partner = table.partners[s];
-    out.push('<text x="5" y="' + (y + 15) + '" font-size="14"' +
-      (view.seat === s ? ' font-weight="bold"' : "") + ">" + esc(name) + "</text>");
-    out.push('<g data-space="hand-' + s + '"><title>finish cards of ' + esc(name) + "</title>");
-    hand.forEach((card, k) => {
-      out.push(cardSvg(card, card, card + " finish card", 66 + k * pitch, y));
-    });
-    out.push("</g>");
+    out.push(label(5, y + 15, name, 14, view.seat === s ? ' font-weight="bold"' : ""));
+    out.push(place("hand-" + s, "finish cards of " + name, inOrder(hand, (card, k) =>
+      cardSvg(card, card, card + " finish card", 66 + k * pitch, y))));
     const bx = 66 + Math.max(hand.length, 1) * pitch + 8;
-    out.push('<text x="' + bx + '" y="' + (y + 15) + '" font-size="13">' +
-      esc((bets ? "tickets: " + bets + "  " : "") + "pyramid tickets: " +
-        table.pyramid_tickets[s] + (partner === null ? "" : "  partner: " +
-        (view.seats[partner] || "seat " + partner))) + "</text>");
+    out.push(label(bx, y + 15, (bets ? "tickets: " + bets + "  " : "") + "pyramid tickets: " +
+      table.pyramid_tickets[s] + (partner === null ? "" : "  partner: " +
+      (view.seats[partner] || "seat " + partner)), 13));
     y += rowHeight;
   });
   for (const name of ["winner", "loser"]) {
-    out.push('<text x="5" y="' + (y + 15) + '" font-size="13">' + name + "</text>");
-    out.push('<g data-space="pile-' + name + '"><title>overall ' + name + " pile</title>");
-    pileOf(table, name).forEach((c, k) => {
-      const who = view.seats[c.owner] || "seat " + c.owner;
-      out.push(cardSvg(c.piece, c.colour || "", (c.colour || "") + " card of " + who,
-        66 + k * pitch, y, c.owner));
-    });
-    out.push("</g>");
+    out.push(label(5, y + 15, name, 13));
+    out.push(place("pile-" + name, "overall " + name + " pile", inOrder(pileOf(table, name),
+      (c, k) => cardSvg(c.piece, c.colour || "", (c.colour || "") + " card of " +
+        (view.seats[c.owner] || "seat " + c.owner), 66 + k * pitch, y, c.owner))));
     y += rowHeight;
   }
   out.push("</svg>");

@@ -103,17 +103,15 @@ KINDS: Final = (
 CHANCE_KINDS: Final = frozenset(k.name for k in KINDS if k.actor == "chance")
 
 
-def _universe() -> list[Action]:
-    out = [Action(GAME_ID, "die", c, n) for c in ALL_CAMELS for n in NUMBERS]
-    out += [Action(GAME_ID, "bet", c) for c in COLOURS]
-    out += [Action(GAME_ID, side, sp) for side in SIDES for sp in TILE_SPACES]
-    out.append(Action(GAME_ID, "pyramid"))
-    out += [Action(GAME_ID, p, c) for p in PILES for c in COLOURS]
-    out += [Action(GAME_ID, "partner", seat) for seat in range(MAX_PLAYERS)]
-    return out
-
-
-VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, _universe())
+#: The action universe (a table built at import).
+VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, [
+    *(Action(GAME_ID, "die", c, n) for c in ALL_CAMELS for n in NUMBERS),
+    *(Action(GAME_ID, "bet", c) for c in COLOURS),
+    *(Action(GAME_ID, side, sp) for side in SIDES for sp in TILE_SPACES),
+    Action(GAME_ID, "pyramid"),
+    *(Action(GAME_ID, p, c) for p in PILES for c in COLOURS),
+    *(Action(GAME_ID, "partner", seat) for seat in range(MAX_PLAYERS)),
+])
 
 
 def _act(kind: str, *values: str | int) -> Action:

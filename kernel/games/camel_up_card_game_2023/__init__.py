@@ -12,6 +12,7 @@ from kernel.registry import GameInfo, register
 
 from . import game
 from .data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, CugState, violations
@@ -44,6 +45,7 @@ _PARTS.update(
                        ConfigField("age_order", "int-list", None, _AGES))),
     rule_prefixes=("CUG-",), vocabulary=game.VOCABULARY, state_type=CugState,
     invariants=INVARIANTS, violations=violations, narrator=NARRATOR, plan=_plan, hooks=HOOKS,
+    drawing=DRAWING,
 )
 INFO = register(GameInfo(**_PARTS))
 

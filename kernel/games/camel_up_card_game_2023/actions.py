@@ -24,26 +24,6 @@ BET_KINDS: Final = ("leg", "lose", "mid", "win")
 MARKERS: Final = ("fennec", "shortcut")
 
 
-def _build_actions() -> dict[tuple[str, str | int | None], Action]:
-    table: dict[tuple[str, str | int | None], Action] = {}
-    for card in CARD_IDS:
-        table[("draw", card)] = Action(GAME_ID, "draw", card)
-    for kind in ("deck", "discard"):  # only racing cards are dealt and chosen
-        for card in sorted(set(FULL_DECK)):
-            table[(kind, card)] = Action(GAME_ID, kind, card)
-    for kind in MARKERS:
-        for cell in range(1, MAX_CELL + 1):
-            table[(kind, cell)] = Action(GAME_ID, kind, cell)
-    for kind in BET_KINDS:
-        for colour in RACING_COLOURS:
-            table[(kind, colour)] = Action(GAME_ID, kind, colour)
-    for owner in range(MAX_PLAYERS):
-        table[("personal", owner)] = Action(GAME_ID, "personal", owner)
-    for kind in ("reveal", "end"):
-        table[(kind, None)] = Action(GAME_ID, kind)
-    return table
-
-
 _CARD: Final = Field("card", str, "a racing card <colour>+<1|2> or crazy card black-<0|1|2>")
 _SPACE: Final = Field("space", int, "a space of the track, 1 to 24")
 _CAMEL: Final = Field("camel", str, "a racing camel's colour")
@@ -69,8 +49,19 @@ KINDS: Final = (
     *(ActionKind(name, fields, doc=doc) for name, fields, doc in _TABLE),
 )
 
-#: Every action the game knows, interned (the action universe).
-ACTIONS: Final = _build_actions()
+#: Every action the game knows, interned (the action universe; a table built at
+#: import): (kind, value) -> Action. Only racing cards are dealt and chosen.
+ACTIONS: Final[dict[tuple[str, str | int | None], Action]] = {
+    **{("draw", card): Action(GAME_ID, "draw", card) for card in CARD_IDS},
+    **{(kind, card): Action(GAME_ID, kind, card)
+       for kind in ("deck", "discard") for card in sorted(set(FULL_DECK))},
+    **{(kind, cell): Action(GAME_ID, kind, cell)
+       for kind in MARKERS for cell in range(1, MAX_CELL + 1)},
+    **{(kind, colour): Action(GAME_ID, kind, colour)
+       for kind in BET_KINDS for colour in RACING_COLOURS},
+    **{("personal", owner): Action(GAME_ID, "personal", owner) for owner in range(MAX_PLAYERS)},
+    **{(kind, None): Action(GAME_ID, kind) for kind in ("reveal", "end")},
+}
 VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, tuple(ACTIONS.values()))
 ALL_ACTIONS: Final = VOCABULARY.actions
 _BY_ACTOR: Final = {who: tuple(a for a in ALL_ACTIONS if (a.kind == "draw") == (who == "chance"))

@@ -78,6 +78,7 @@ def new_game(config: Mapping[str, Any]) -> CugState:
         money=(START_MONEY,) * players, payouts=((),) * players,
         starter=ages[0], turn=0, bet_done=False, track_done=False, extended=0,
         fennec_tokens=(True,) * players, shortcut_tokens=(True,) * players,
+        fennec_placers=(), shortcut_placers=(),
     )
 
 

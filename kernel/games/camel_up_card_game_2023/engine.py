@@ -131,7 +131,8 @@ def leg_setup(g: CardGame, t: Table, added: int, ev: list[Event]) -> None:
     CUG-TURN-START: the youngest holds the starting player marker for the
     first leg; it then passes to the left of the seat that revealed the
     racing deck's last card (the seat on turn when the leg ended).
-    CUG-LEG-RESET: every token back to its owner. CUG-SETUP-CRAZY: on space 7
+    CUG-LEG-RESET: every token back to its owner, nobody has placed a marker
+    this leg (CUG-INV-MARKERS). CUG-SETUP-CRAZY: on space 7
     for the first leg. CUG-LEG-CRAZY: behind the camel in fourth place, the
     crazy camel goes (riders taken off) three spaces ahead of the leader, or
     onto the Finish; on the Finish it moves with the Finish card when the
@@ -142,6 +143,7 @@ def leg_setup(g: CardGame, t: Table, added: int, ev: list[Event]) -> None:
     c.starter = c.age_order[0] if c.leg == 1 else (c.turn + 1) % players
     c.fennec_tokens = (True,) * players
     c.shortcut_tokens = (True,) * players
+    c.fennec_placers = c.shortcut_placers = ()
     pos, height = list(c.pos), list(c.height)
     finish = track_length(c.track) + 1
     if c.leg == 1:

@@ -30,7 +30,7 @@ from .state import CugState
 from .transitions import apply
 
 #: Changes only when the game's behaviour changes (see spec CHANGELOG).
-VERSION: Final = 1
+VERSION: Final = 2
 
 
 #: The whole table as plain data (the canonical state form).

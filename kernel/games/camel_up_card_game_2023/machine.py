@@ -7,10 +7,18 @@ outcomes from the sorted outcomes with ``st.data()``, plus seeded bursts of
 many steps to reach late legs and the finish. After every step it checks:
 
 - the invariants: ``status(to_data(state))`` is empty (every ``CUG-INV-*``);
-- the independent model (:mod:`.model`): the stacks, the markers, the
-  tokens, the bets and the money after every race-track action and bet
-  within a leg (CUG-MOVE-*, CUG-ACT-*, CUG-BET-*), and the money after each
-  leg's payout and the final payout (CUG-RANK, CUG-PAY-*, CUG-MONEY-FLOOR);
+- the independent model (:mod:`.model`), built from the state before each
+  step: the whole plain-data table after it, every key. That covers the
+  starting reveals and each leg's setup (CUG-SETUP-REVEAL, CUG-LEG-RESET,
+  CUG-EXTEND, CUG-LEG-CRAZY, CUG-SANDSTORM, CUG-TURN-START), the deal and
+  the choices (CUG-LEG-DEAL, CUG-LEG-DISCARD, CUG-LEG-DECK), the random
+  discards and crazy camel cards joining the deck (CUG-LEG-EXTRA,
+  CUG-LEG-CRAZYCARDS), the personal racing cards (CUG-LEG-PERSONAL), the
+  turns, race-track actions and bets (CUG-TURN-*, CUG-MOVE-*, CUG-ACT-*,
+  CUG-BET-*), the leg end and the payouts (CUG-LEG-END, CUG-RANK, CUG-PAY-*,
+  CUG-MONEY-FLOOR, CUG-GAME-END);
+- before each chance step, the outcomes and their exact probabilities; before
+  each face-down choice, the seat's choices (the model's);
 - the leg count only steps up, and the money never drops below 0.
 
 Another implementation runs it with its own adapter::
@@ -22,6 +30,8 @@ Another implementation runs it with its own adapter::
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import note, settings
@@ -40,9 +50,8 @@ from kernel.testing.adapter import Adapter, kernel_adapter
 from .data import GAME_ID
 from .model import RaceModel
 
-#: Compared with the model after each race-track action or bet within a leg.
-MODEL_KEYS = ("stacks", "shortcut", "fennec", "shortcut_tokens", "fennec_tokens", "money",
-              "leaders", "midfield", "bets", "winner_bets", "loser_bets")
+#: The leg-setup phases in which a seat makes a face-down choice (CUG-LEG-HIDDEN).
+CHOICE_PHASES = ("discard", "deck")
 
 
 class MachineFailure(AssertionError):
@@ -56,7 +65,6 @@ def machine_for(adapter: Adapter) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.state: Any = None
-            self.pending: tuple[str, RaceModel] | None = None
             self.last = ""
             #: Hypothesis notes each step while it runs the machine (not in a plain loop).
             self.noting = True
@@ -75,9 +83,12 @@ def machine_for(adapter: Adapter) -> Any:
             before = dict(adapter.to_data(self.state))
             if actor == CHANCE:
                 outcomes = adapter.chance_outcomes(self.state)
+                self.compare_chance(before, outcomes)
                 action = choose(sorted(text for text, _ in outcomes))
             else:
-                action = choose(sorted(adapter.legal_actions(self.state)))
+                legal = sorted(adapter.legal_actions(self.state))
+                self.compare_choices(before, legal)
+                action = choose(legal)
             result = adapter.apply(self.state, action)
             if not isinstance(result, Applied):
                 raise MachineFailure(f"a legal action was refused: {action}: {result}")
@@ -86,37 +97,36 @@ def machine_for(adapter: Adapter) -> Any:
             self.state = result.state
             self.compare(before, action, dict(adapter.to_data(self.state)))
 
+        def compare_chance(self, before: dict[str, Any],
+                           outcomes: Sequence[tuple[str, Fraction]]) -> None:
+            """CUG-SETUP-REVEAL, CUG-LEG-DEAL, CUG-LEG-EXTRA, CUG-LEG-CRAZYCARDS,
+            CUG-ACT-REVEAL: the cards chance may draw, each with its probability."""
+            expected = {f"draw:{card}": p for card, p in RaceModel(before).chance().items()}
+            got = dict(outcomes)
+            if got != expected:
+                raise MachineFailure(f"chance in {before['phase']}: the model has {expected}, "
+                                     f"the implementation {got}")
+
+        def compare_choices(self, before: dict[str, Any], legal: list[str]) -> None:
+            """CUG-LEG-DISCARD, CUG-LEG-DECK: a seat chooses any card of its hand."""
+            if before["phase"] not in CHOICE_PHASES:
+                return
+            expected = RaceModel(before).choices()
+            if legal != expected:
+                raise MachineFailure(f"{before['phase']} choices of seat {before['turn']}: the "
+                                     f"model has {expected}, the implementation {legal}")
+
         def compare(self, before: dict[str, Any], action: str, after: dict[str, Any]) -> None:
             self.last = f"{before['phase']} seat {before['turn']}: {action}"
             if after["leg"] < before["leg"] or min(after["money"]) < 0:
                 raise MachineFailure("the leg count went down or money below 0")
-            if before["phase"] == "play" and action == "reveal":
-                self.pending = ("draw", RaceModel(before))
-                return
-            model = None
-            if before["phase"] == "play" and action != "end":
-                model = RaceModel(before)
-                model.act(action)
-            elif before["phase"] == "draw" and self.pending is not None:
-                model = self.pending[1]
-                model.card(action.partition(":")[2])
-            self.pending = None
-            if model is None:
-                return
-            if after["leg"] != before["leg"] or after["phase"] == "over":
-                # the leg's end (and the race's): compare the money after the payouts
-                model.leg_payout()
-                if after["phase"] == "over":
-                    model.final_payout()
-                if after["money"] != model.money:
-                    raise MachineFailure(f"money after {action}: the model has {model.money}, "
-                                         f"the implementation {after['money']}")
-                return
+            model = RaceModel(before)
+            model.step(action)
             expected = model.table()
-            for key in MODEL_KEYS:
-                if after[key] != expected[key]:
-                    raise MachineFailure(f"{key} after {action}: the model has {expected[key]},"
-                                         f" the implementation {after[key]}")
+            for key, value in expected.items():
+                if after.get(key) != value:
+                    raise MachineFailure(f"{key} after {self.last}: the model has {value}, "
+                                         f"the implementation {after.get(key)}")
 
         @rule(data=st.data())
         def one_step(self, data: st.DataObject) -> None:

@@ -30,9 +30,10 @@ _COLOUR: Final = {name: c for c, name in enumerate(COLOURS)}
 _BET: Final = {"mid": 0, **{str(v): v for v in set(LEADER_STACK)}}
 KEYS: Final = (
     "game", "version", "players", "age_order", "phase", "leg", "track", "stacks", "shortcut",
-    "fennec", "shortcut_tokens", "fennec_tokens", "played", "leaders", "midfield", "bets",
-    "winner_bets", "loser_bets", "money", "payouts", "starter", "turn", "bet_done",
-    "track_done", "extended", "stock", "hands", "discard", "deck",
+    "fennec", "shortcut_tokens", "fennec_tokens", "shortcut_placers", "fennec_placers",
+    "played", "leaders", "midfield", "bets", "winner_bets", "loser_bets", "money", "payouts",
+    "starter", "turn", "bet_done", "track_done", "extended", "stock", "hands", "discard",
+    "deck",
 )
 
 
@@ -59,6 +60,7 @@ def _public(s: CugState, version: int) -> dict[str, PlainData]:
         "track": "".join(LETTERS[x] for x in s.track), "stacks": stacks_of(s),
         "shortcut": _marker(s.palm, s.palm_holder), "fennec": _marker(s.fennec, s.fennec_holder),
         "shortcut_tokens": list(s.shortcut_tokens), "fennec_tokens": list(s.fennec_tokens),
+        "shortcut_placers": list(s.shortcut_placers), "fennec_placers": list(s.fennec_placers),
         "played": list(s.revealed),
         "leaders": {COLOURS[i]: list(v) for i, v in enumerate(s.leaders)},
         "midfield": [name for name, free in zip(COLOURS, s.midfield, strict=True) if free],
@@ -176,6 +178,8 @@ def _read(data: object, version: int) -> CugTable:
     t.fennec, t.fennec_holder = marker("fennec")
     t.shortcut_tokens = tuple(read_bool(x, "shortcut_tokens") for x in per_seat("shortcut_tokens"))
     t.fennec_tokens = tuple(read_bool(x, "fennec_tokens") for x in per_seat("fennec_tokens"))
+    t.shortcut_placers = ints(d["shortcut_placers"], "shortcut_placers")
+    t.fennec_placers = ints(d["fennec_placers"], "fennec_placers")
     t.stock, t.discard, t.deck = (cards(d[k], k) for k in ("stock", "discard", "deck"))
     t.hands = tuple(cards(h, f"hands[{i}]") for i, h in enumerate(per_seat("hands")))
     t.intel, t.shown = ((),) * players, ()

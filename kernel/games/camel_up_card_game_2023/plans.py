@@ -71,6 +71,19 @@ def _mutations() -> tuple[tuple[str, str, Mutation], ...]:
         d["fennec_tokens"][0] = False
         return d
 
+    def token_spent_unplaced(d: dict[str, Any]) -> dict[str, Any]:
+        # CUG-INV-MARKERS on one state: a token gone though its seat placed no shortcut
+        held = [seat for seat, has in enumerate(d["shortcut_tokens"]) if has]
+        _need(bool(held), "every shortcut token is spent")
+        d["shortcut_tokens"][held[0]] = False
+        return d
+
+    def placer_token_back(d: dict[str, Any]) -> dict[str, Any]:
+        # CUG-INV-MARKERS on one state: a seat placed the fennec this leg, yet holds its token
+        _need(bool(d["fennec_placers"]), "nobody placed the fennec this leg")
+        d["fennec_tokens"][d["fennec_placers"][0]] = True
+        return d
+
     def money_below_zero(d: dict[str, Any]) -> dict[str, Any]:
         d["payouts"][0].append(-1 - d["money"][0])
         d["money"][0] = -1
@@ -114,6 +127,8 @@ def _mutations() -> tuple[tuple[str, str, Mutation], ...]:
         "leader-card-twice": ("play", leader_twice),
         "final-card-shared": ("play", final_shared),
         "token-spent-at-leg-setup": ("deal", token_spent),
+        "token-spent-without-placing": ("play", token_spent_unplaced),
+        "token-back-after-placing": ("play", placer_token_back),
         "money-below-zero": ("play", money_below_zero),
         "ledger-off-by-one": ("over", ledger_off),
         "extension-not-three-spaces": ("deal", extended_wrongly),

@@ -6,10 +6,14 @@ start line, 1..L the spaces, L+1 the Finish; ``pos``/``height`` per camel,
 the five racing camels then the black crazy camel; ``palm`` is the shortcut
 marker's cell, ``fennec`` the fennec marker's, 0 when on its card, with the
 seat holding its card; ``hands`` the cards in hand during the leg setup and
-the personal racing card face up in front of each seat during play), and two
+the personal racing card face up in front of each seat during play), and four
 of this game: ``fennec_tokens`` and ``shortcut_tokens``, per seat whether the
-token is in hand (CUG-ACT-MARKER). ``intel`` and ``shown`` stay empty (the
-2023 game has no intel cards).
+token is in hand, and ``shortcut_placers`` and ``fennec_placers``, the seats
+that placed that marker this leg, in the order they placed it (CUG-ACT-MARKER).
+Where a marker is follows from its cell and holder: on the track (a cell), its
+card in front of its last placer (the holder); or beside the track with its
+card (cell 0, no holder), whether never placed this leg, landed on or passed.
+``intel`` and ``shown`` stay empty (the 2023 game has no intel cards).
 
 A :class:`CugState` checks every invariant when it is built; :func:`violations`
 lists every invariant a candidate (a state or a table) breaks, by ID.
@@ -94,6 +98,8 @@ class CugState(TableFields):
     GAME: ClassVar[str] = GAME_ID
     fennec_tokens: tuple[bool, ...]
     shortcut_tokens: tuple[bool, ...]
+    fennec_placers: tuple[int, ...]
+    shortcut_placers: tuple[int, ...]
 
     def __attrs_post_init__(self) -> None:
         _refuse_broken(self)
@@ -111,10 +117,12 @@ def _refuse_broken(s: Any) -> None:
 
 @attrs.define(slots=True, weakref_slot=False, eq=False)
 class CugTable(Table):
-    """The engine's table in hand with this game's two token fields."""
+    """The engine's table in hand with this game's token and placer fields."""
 
     fennec_tokens: tuple[bool, ...]
     shortcut_tokens: tuple[bool, ...]
+    fennec_placers: tuple[int, ...]
+    shortcut_placers: tuple[int, ...]
 
 
 FIELDS: Final = tuple(a.name for a in attrs.fields(CugState))
@@ -221,22 +229,32 @@ def _finalcards(s: Any) -> bool:
 
 
 def _markers(s: Any) -> bool:
-    """CUG-INV-MARKERS: a marker on the track is on an empty space and its card is with
-    its placer, whose token is spent; off the track its card is beside the track.
-    Every token is in hand while the leg is set up."""
+    """CUG-INV-MARKERS: each seat holds at most one token of each kind (a flag), and
+    holds it exactly when it has not placed that marker this leg (the placers, each
+    seat at most once); a marker on the track is on an empty space before the
+    Finish, not on the other marker, its card with its last placer; off the track
+    its card is beside the track. Nobody has placed a marker while a leg is set up."""
     finish = track_length(s.track) + 1
     players = s.players
-    if len(s.fennec_tokens) != players or len(s.shortcut_tokens) != players:
-        return False
-    for cell, holder, tokens in ((s.palm, s.palm_holder, s.shortcut_tokens),
-                                 (s.fennec, s.fennec_holder, s.fennec_tokens)):
+    setting_up = s.phase == SETUP or s.phase in LEG_SETUP
+    for cell, holder, tokens, placers in (
+            (s.palm, s.palm_holder, s.shortcut_tokens, s.shortcut_placers),
+            (s.fennec, s.fennec_holder, s.fennec_tokens, s.fennec_placers)):
+        if len(tokens) != players or len(set(placers)) != len(placers):
+            return False
+        if not all(type(p) is int and 0 <= p < players for p in placers):
+            return False
+        if any(type(token) is not bool for token in tokens):
+            return False
+        if any(tokens[seat] == (seat in placers) for seat in range(players)):
+            return False  # a token in hand exactly when its owner has not placed the marker
+        if setting_up and placers:
+            return False
         if cell == 0:
             if holder != -1:
                 return False
-        elif not (0 < cell < finish and 0 <= holder < players and not tokens[holder]
+        elif not (0 < cell < finish and placers and holder == placers[-1]
                   and cell not in s.pos):
-            return False
-        if s.phase in LEG_SETUP and not all(tokens):
             return False
     return bool(s.palm == 0 or s.palm != s.fennec)
 
@@ -320,8 +338,8 @@ _CHECKS: Final = (
     ("CUG-INV-LEGCARDS", _legcards, ("leaders", "midfield", "bets")),
     ("CUG-INV-FINALCARDS", _finalcards, ("winner_bets", "loser_bets", "players")),
     ("CUG-INV-MARKERS", _markers, ("track", "players", "fennec_tokens", "shortcut_tokens",
-                                   "palm", "palm_holder", "fennec", "fennec_holder", "phase",
-                                   "pos")),
+                                   "fennec_placers", "shortcut_placers", "palm",
+                                   "palm_holder", "fennec", "fennec_holder", "phase", "pos")),
     ("CUG-INV-FLOOR", _floor, ("money", "players")),
     ("CUG-INV-LEDGER", _ledger, ("money", "payouts", "players")),
     ("CUG-INV-EXTEND", _extend, ("extended", "phase", "track", "pos")),

@@ -34,8 +34,10 @@ def _step(s: CugState, a: Action, ev: list[Event]) -> CugState:
     t = thaw(s)
     if a.kind == "shortcut":  # CUG-ACT-MARKER: the token is spent (the engine places it)
         t.shortcut_tokens = put(t.shortcut_tokens, t.turn, False)
+        t.shortcut_placers = (*t.shortcut_placers, t.turn)
     elif a.kind == "fennec":
         t.fennec_tokens = put(t.fennec_tokens, t.turn, False)
+        t.fennec_placers = (*t.fennec_placers, t.turn)
     if not shared_step(GAME, t, a, ev):
         if a.kind == "personal":
             _play_personal(t, cast(int, a.arg), ev)

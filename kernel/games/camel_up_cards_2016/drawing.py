@@ -2,8 +2,9 @@
 
 The drawing hook of :class:`kernel.plugin.Drawing`: a script that draws the
 plain data (the whole table, ``game.to_data``, or a seat's observation) as
-SVG, and :func:`pieces`, the same picture's order of pieces in Python, which
-the browser test compares with the page at every step.
+SVG with the page's shared helpers (:mod:`kernel.viewer.svg`), and
+:func:`pieces`, the same picture's order of pieces in Python, which the
+browser test compares with the page at every step.
 
 The picture: the track card by card (the Start, the spaces, the Finish; a
 card turned to its sandstorm side shaded, CUC-SANDSTORM), each space's camels
@@ -49,10 +50,6 @@ const INK = { blue: "#fff", green: "#fff", orange: "#000", white: "#000", yellow
 const WIDTH = { F: 2, S: 1, H: 1 };
 const CELL = 46, CAMEL = 18, TRACK_TOP = 28;
 
-function esc(text) {
-  return String(text).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
-}
-
 function cells(track) {
   const out = [];
   let cell = 1;
@@ -65,33 +62,20 @@ function cells(track) {
 }
 
 function camelSvg(colour, x, y, w) {
-  return '<g data-piece="' + esc(colour) + '"><title>' + esc(colour) + " camel</title>" +
-    '<rect x="' + x + '" y="' + y + '" width="' + w + '" height="' + (CAMEL - 2) +
-    '" rx="3" fill="' + (COLOURS[colour] || "#999") + '" stroke="#333"/>' +
-    '<text x="' + (x + w / 2) + '" y="' + (y + CAMEL - 6) + '" font-size="12" ' +
-    'text-anchor="middle" fill="' + (INK[colour] || "#000") + '">' +
-    esc(colour.slice(0, 2)) + "</text></g>";
+  return block(colour, colour + " camel", x, y, w, CAMEL - 2, COLOURS[colour] || "#999",
+               INK[colour] || "#000", colour.slice(0, 2), 12, CAMEL - 6);
 }
 
 function cardSvg(card, x, y) {
-  if (card === "hidden") {
-    return '<g data-piece="hidden"><title>a face-down card</title><rect x="' + x + '" y="' +
-      y + '" width="34" height="22" rx="3" fill="#6c757d" stroke="#333"/><text x="' +
-      (x + 17) + '" y="' + (y + 16) + '" font-size="13" text-anchor="middle" fill="#fff">?' +
-      "</text></g>";
-  }
+  if (card === "hidden") { return faceDown(x, y, 34, 22, "a face-down card"); }
   const colour = card.split("+")[0];
-  return '<g data-piece="' + esc(card) + '"><title>' + esc(card) + " card</title><rect x=\"" +
-    x + '" y="' + y + '" width="34" height="22" rx="3" fill="' + (COLOURS[colour] || "#999") +
-    '" stroke="#333"/><text x="' + (x + 17) + '" y="' + (y + 15) + '" font-size="11" ' +
-    'text-anchor="middle" fill="' + (INK[colour] || "#000") + '">' +
-    esc(colour.slice(0, 2) + "+" + card.split("+")[1]) + "</text></g>";
+  return block(card, card + " card", x, y, 34, 22, COLOURS[colour] || "#999",
+               INK[colour] || "#000", colour.slice(0, 2) + "+" + card.split("+")[1], 11, 15);
 }
 
 function handsOf(table) {
   if (table.hands) { return table.hands; }
-  return table.hand_sizes.map((n, s) => s === table.seat ? table.hand
-    : Array.from({ length: n }, () => "hidden"));
+  return table.hand_sizes.map((n, s) => zone(s === table.seat ? table.hand : null, n));
 }
 
 function figureAt(table) {
@@ -113,10 +97,9 @@ function draw(table, view) {
   const pitch = 37;
   const width = Math.max(n * CELL + 10, 420);
   const height = TRACK_TOP + trackHeight + 20 + seats.length * rowHeight + 30;
-  const out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + width + " " + height +
-    '" font-family="sans-serif" aria-hidden="true">'];
-  out.push('<text x="5" y="18" font-size="15" font-weight="bold">leg ' + esc(table.leg) +
-    ", phase " + esc(table.phase) + "</text>");
+  const out = [svgOpen(width, height)];
+  out.push(label(5, 18, "leg " + table.leg + ", phase " + table.phase, 15,
+                 ' font-weight="bold"'));
   const sides = {};
   for (const c of cells(table.track)) { sides[c.cell] = c; }
   const figures = figureAt(table);
@@ -124,41 +107,29 @@ function draw(table, view) {
   for (let i = 0; i < n; i++) {
     const x = 5 + i * CELL;
     const c = sides[i];
-    const label = i === 0 ? "Start" : i === n - 1 ? "Finish" : String(i);
+    const title = i === 0 ? "Start" : i === n - 1 ? "Finish" : String(i);
     const fill = i === 0 || i === n - 1 ? "#e9ecef" : c && c.side === "S" ? "#e8c99b" : "#fff8e7";
     const startsCard = c && (c.cell === 1 || sides[i - 1] === undefined ||
                              sides[i - 1].card !== c.card);
-    out.push('<g data-space="space-' + i + '"><title>' + esc(label) + "</title>");
-    out.push('<rect x="' + x + '" y="' + TRACK_TOP + '" width="' + CELL + '" height="' +
-      trackHeight + '" fill="' + fill + '" stroke="#888"/>');
+    let body = cell(x, TRACK_TOP, CELL, trackHeight, fill);
     if (startsCard) {
-      out.push('<line x1="' + x + '" y1="' + TRACK_TOP + '" x2="' + x + '" y2="' +
-        (TRACK_TOP + trackHeight) + '" stroke="#222" stroke-width="2"/>');
+      body += '<line x1="' + x + '" y1="' + TRACK_TOP + '" x2="' + x + '" y2="' +
+        (TRACK_TOP + trackHeight) + '" stroke="#222" stroke-width="2"/>';
     }
-    out.push('<text x="' + (x + CELL / 2) + '" y="' + (TRACK_TOP + trackHeight - 4) +
-      '" font-size="13" text-anchor="middle">' + esc(i === 0 ? "S" : i === n - 1 ? "F" : i) +
-      (c && c.side === "S" ? "~" : "") + "</text>");
-    const stack = stacks[i];
-    const order = stack.slice(); // bottom to top
-    if (i === 0) {
-      order.forEach((camel, k) => {
-        out.push(camelSvg(camel, x + 2, floor - (k + 1) * CAMEL, CELL - 4));
-      });
-    } else {
-      order.forEach((camel, h) => {
-        out.push(camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
-      });
-    }
+    body += label(x + CELL / 2, TRACK_TOP + trackHeight - 4,
+                  (i === 0 ? "S" : i === n - 1 ? "F" : i) + (c && c.side === "S" ? "~" : ""),
+                  13, ' text-anchor="middle"');
+    // the Start card's camels stand side by side (drawn as a column all the same)
+    body += inOrder(stacks[i], (camel, h) => i === 0
+      ? camelSvg(camel, x + 2, floor - (h + 1) * CAMEL, CELL - 4)
+      : camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
     const f = figures[i];
     if (f) {
-      out.push('<g data-figure="' + f.name + '"><title>' + f.name + " of " +
-        esc(view.seats[f.holder] || "seat " + f.holder) + "</title><circle cx=\"" +
-        (x + CELL / 2) + '" cy="' + (TRACK_TOP + 12) + '" r="10" fill="' +
-        (f.name === "palm" ? "#b2f2bb" : "#ffd8a8") + '" stroke="#333"/><text x="' +
-        (x + CELL / 2) + '" y="' + (TRACK_TOP + 16) + '" font-size="11" text-anchor="middle">' +
-        f.mark + f.holder + "</text></g>");
+      body += badge("figure", f.name, f.name + " of " + (view.seats[f.holder] || "seat " +
+        f.holder), x + CELL / 2, TRACK_TOP + 12, f.name === "palm" ? "#b2f2bb" : "#ffd8a8",
+        f.mark + f.holder);
     }
-    out.push("</g>");
+    out.push(place("space-" + i, title, body));
   }
   let y = TRACK_TOP + trackHeight + 20;
   seats.forEach((hand, s) => {
@@ -167,20 +138,17 @@ function draw(table, view) {
     const finals = [table.winner_bets[s] ? "winner " + table.winner_bets[s] : "",
                     table.loser_bets[s] ? "loser " + table.loser_bets[s] : ""]
       .filter(Boolean).join(", ");
-    out.push('<text x="5" y="' + (y + 15) + '" font-size="14"' +
-      (view.seat === s ? ' font-weight="bold"' : "") + ">" + esc(name) + "</text>");
-    out.push('<g data-space="hand-' + s + '"><title>hand of ' + esc(name) + "</title>");
-    hand.forEach((card, k) => { out.push(cardSvg(card, 66 + k * pitch, y)); });
-    out.push("</g>");
+    out.push(label(5, y + 15, name, 14, view.seat === s ? ' font-weight="bold"' : ""));
+    out.push(place("hand-" + s, "hand of " + name,
+                   inOrder(hand, (card, k) => cardSvg(card, 66 + k * pitch, y))));
     const bx = 66 + Math.max(hand.length, 1) * pitch + 8;
-    out.push('<text x="' + bx + '" y="' + (y + 15) + '" font-size="13">' +
-      esc((bets ? "leg bets: " + bets : "") + (finals ? "  final: " + finals : "")) + "</text>");
+    out.push(label(bx, y + 15, (bets ? "leg bets: " + bets : "") +
+                   (finals ? "  final: " + finals : ""), 13));
     y += rowHeight;
   });
   const leaders = Object.keys(table.leaders).sort().map((c) => c + " " +
     (table.leaders[c].length ? table.leaders[c].join(",") : "none")).join("; ");
-  out.push('<text x="5" y="' + (y + 15) + '" font-size="13">leader cards left: ' +
-    esc(leaders) + "</text>");
+  out.push(label(5, y + 15, "leader cards left: " + leaders, 13));
   out.push("</svg>");
   return out.join("");
 }

@@ -159,9 +159,9 @@ def _same(ours: PlainData, theirs: PlainData) -> None:
             for key in a:  # the keys were checked by the reader
                 stack.append((f"{where}.{key}" if where else key, a[key], b[key]))
         elif type(a) is list:
-            if type(b) is not list or len(a) != len(b):
-                fail(where, f"not the canonical form: expected {show(a)}, got {show(b)}")
-            for i in range(len(a) - 1, -1, -1):
+            # every list was read with its length checked (read_list(..., length=),
+            # the seats, the stacks per cell), so b is a list as long as a
+            for i in reversed(range(len(a))):
                 stack.append((f"{where}[{i}]", a[i], b[i]))
         elif type(a) is not type(b) or a != b:
             fail(where, f"not the canonical form (sorted zones, colour order on the Start "

@@ -12,6 +12,7 @@ from kernel.registry import GameInfo, register
 
 from . import game
 from .data import CHAMPIONSHIP_ROUNDS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, HareState, violations
@@ -78,6 +79,7 @@ INFO = register(
         narrator=NARRATOR,
         plan=_plan,
         hooks=HOOKS,
+        drawing=DRAWING,
     )
 )
 

@@ -93,33 +93,27 @@ _CHANCE_KINDS: Final = frozenset(k.name for k in KINDS if k.actor == "chance")
 
 
 
-def _plays() -> list[tuple[str, int, int]]:
-    out: list[tuple[str, int, int]] = []
-    for animal in ANIMALS:
-        for count in range(1, ANIMAL_MAX + 1):
-            for howls in range(0, min(3, count) + 1) if animal == "wolf" else (0,):
-                out.append((animal, count, howls))
-    return out
+#: Every play of 1 to 4 cards of one animal, wolves with 0 to 3 howl cards among them
+#: (a table built at import: data, like the rest of the action universe).
+PLAYS: Final = tuple(
+    (animal, count, howls)
+    for animal in ANIMALS
+    for count in range(1, ANIMAL_MAX + 1)
+    for howls in (range(0, min(3, count) + 1) if animal == "wolf" else (0,)))
 
 
-PLAYS: Final = tuple(_plays())
-
-
-def _all_actions() -> list[Action]:
-    g = GAME_ID
-    acts = [Action(g, "starting", s, a) for s in range(MAX_PLAYERS) for a in ANIMALS]
-    acts += [Action(g, "stream", t) for t in range(1, TILES + 1)]
-    acts += [Action(g, "turbo", a) for a in ANIMALS]
-    acts += [Action(g, "deal", s, c) for s in range(MAX_PLAYERS) for c in CARD_KINDS]
-    acts += [Action(g, "draw", c) for c in CARD_KINDS]
-    acts += [Action(g, "gather")]
-    acts += [Action(g, "bet", c) for c in CARD_KINDS]
-    acts += [Action(g, "place", a, n, h) for a, n, h in PLAYS]
-    acts += [Action(g, "move", a) for a in ANIMALS]
-    return acts
-
-
-VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, _all_actions())
+#: The action universe (a table built at import).
+VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, [
+    *(Action(GAME_ID, "starting", s, a) for s in range(MAX_PLAYERS) for a in ANIMALS),
+    *(Action(GAME_ID, "stream", t) for t in range(1, TILES + 1)),
+    *(Action(GAME_ID, "turbo", a) for a in ANIMALS),
+    *(Action(GAME_ID, "deal", s, c) for s in range(MAX_PLAYERS) for c in CARD_KINDS),
+    *(Action(GAME_ID, "draw", c) for c in CARD_KINDS),
+    Action(GAME_ID, "gather"),
+    *(Action(GAME_ID, "bet", c) for c in CARD_KINDS),
+    *(Action(GAME_ID, "place", a, n, h) for a, n, h in PLAYS),
+    *(Action(GAME_ID, "move", a) for a in ANIMALS),
+])
 
 # --------------------------------------------------------------------------
 # configuration
