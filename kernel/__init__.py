@@ -45,6 +45,7 @@ from kernel.core import (
     Outcome,
     Rejected,
 )
+from kernel.resample import resample
 
 __all__ = [
     "CHANCE",
@@ -74,6 +75,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "play",
+    "resample",
     "sample_chance",
     "status",
     "to_data",

@@ -436,6 +436,55 @@ class Drawing:
 
 
 @attrs.frozen
+class CardMove:
+    """One card that a step moves from one place to another (for :mod:`kernel.resample`).
+
+    ``group``: the cards interchangeable with it (a deck's racing cards; one
+    seat's own set of cards). ``kind``: its face. ``source``/``target``: the
+    places (any names the game chooses: a hand, the deck, one slot of a pile);
+    a place is a heap whose cards are interchangeable: a card drawn or chosen
+    from it face down could be any of them. ``seen``: the seats that see its
+    face as it moves (``None``: every seat; ``()``: none). ``shows``: the kinds
+    those seats cannot tell apart from it (a face showing only an animal; the
+    default is the kind alone). ``named``: the step's action names this card by
+    its kind (a draw naming the card drawn), so that another kind is another action.
+    """
+
+    group: str
+    kind: str
+    source: str
+    target: str
+    seen: tuple[int, ...] | None = None
+    shows: tuple[str, ...] = ()
+    named: bool = False
+
+
+@attrs.frozen
+class Gather:
+    """Every card of ``group`` goes to ``target`` face down and is shuffled there
+    (a new leg's or round's deck): nothing known about where each card was
+    tells anything about the order it is drawn in afterwards."""
+
+    group: str
+    target: str
+
+
+@attrs.frozen
+class CardFlow:
+    """Where a game's cards are and how each step moves them (:mod:`kernel.resample`).
+
+    ``places``: every card of the initial state as (group, place, kind), from
+    its plain data. ``moves``: the moves and gathers of one step, in order,
+    from (plain data before, the action, its events, plain data after). Every
+    card a seat may not see must be covered; cards that never move need not be.
+    """
+
+    places: Callable[[Mapping[str, Any]], Sequence[tuple[str, str, str]]]
+    moves: Callable[[Mapping[str, Any], Action, Sequence[Event], Mapping[str, Any]],
+                    Sequence[CardMove | Gather]]
+
+
+@attrs.frozen
 class GameHooks:
     """What the generic checks must know about a game."""
 
@@ -456,6 +505,13 @@ class GameHooks:
     #: the generic checks then expect no chance node with outcomes a seat
     #: cannot tell apart.
     hidden_chance: bool = True
+    #: The zones hidden from ``seat`` in groups: cards are interchangeable only
+    #: within a group (a deck's racing cards; the starting bet cards). None: the
+    #: hidden zones are one group. Each group's zones hold cards of one set.
+    hidden_groups: Callable[[Mapping[str, Any], int], list[list[Zone]]] | None = None
+    #: How the cards move (:func:`kernel.resample` draws hidden histories from it);
+    #: None: the game offers no resampling.
+    card_flow: CardFlow | None = None
 
 
 __all__ = [
@@ -465,6 +521,8 @@ __all__ = [
     "SCORE_KINDS",
     "ActionKind",
     "ActionSpace",
+    "CardFlow",
+    "CardMove",
     "ConfigField",
     "ConfigSpec",
     "Drawing",
@@ -472,6 +530,7 @@ __all__ = [
     "GameCommand",
     "GameHooks",
     "GameSpecError",
+    "Gather",
     "Mutation",
     "Narrator",
     "Plan",

@@ -87,6 +87,10 @@ class GameInfo:
     commands: Mapping[str, GameCommand] = attrs.field(factory=dict)
     #: How the viewer page draws the table (None: the page's text fallback).
     drawing: Drawing | None = None
+    #: The fixed-shape tensor layout of a seat's observation for a configuration
+    #: (plain data; the grammar is in :mod:`kernel.adapters.encode`), for the
+    #: framework adapters' tensors; None: the game offers no tensors.
+    tensor: Callable[[Mapping[str, Any]], Any] | None = None
 
     @property
     def all_actions(self) -> tuple[Action, ...]:
@@ -151,6 +155,8 @@ def check(info: GameInfo) -> None:
             not isinstance(info.drawing, Drawing) or not info.drawing.script.strip()
             or not callable(info.drawing.pieces)):
         problems.append("drawing: a Drawing with a script and a pieces function, or None")
+    if info.tensor is not None and not callable(info.tensor):
+        problems.append("tensor: a function of the configuration returning a layout, or None")
     for method in ("legend", "draw", "seat_name", "after", "explain", "quiet", "standings"):
         if not callable(getattr(info.narrator, method, None)):
             problems.append(f"narrator.{method}")

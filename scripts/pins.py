@@ -33,8 +33,9 @@ CONSTRAINTS = ROOT / "constraints.txt"
 BUILD_TOOLS = ("setuptools", "wheel")
 PYPROJECT = ROOT / "pyproject.toml"
 #: The extras whose tools are pinned exactly (in pyproject.toml and constraints.txt):
-#: the gate's tools and the viewer's browser test (its own step of .ci/run).
-PINNED_EXTRAS = ("test", "browser")
+#: the gate's tools, the viewer's browser test (its own step of .ci/run) and the
+#: framework adapters' frameworks (which the test extra pulls in).
+PINNED_EXTRAS = ("test", "browser", "openspiel", "pettingzoo")
 
 
 def _extra(name: str) -> re.Pattern[str]:
@@ -61,7 +62,8 @@ def pin_extras(versions: dict[str, str]) -> None:
     for extra in PINNED_EXTRAS:
         found = _extra(extra).search(text)
         assert found
-        inherit = '    "race-kernel[conformance]",\n' if extra == "test" else ""
+        # the extra's own extras (``"race-kernel[conformance,...]"``) stay as they are
+        inherit = "".join(re.findall(r'^ *"race-kernel\[.*\n', found.group(1), re.MULTILINE))
         body = inherit + "".join(
             f'    "{name}=={versions[name.lower()]}",\n' for name in extra_tools(extra))
         text = text[:found.start(1)] + body + text[found.end(1):]

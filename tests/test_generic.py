@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -283,3 +284,43 @@ def test_events_and_histories_hide_what_a_seat_may_not_see(
     hidden = sum(checks.check_hidden_histories(info, s, rng) for s in states[::9])
     # a game whose chance outcomes are all public has no chance twins to compare
     assert (chance > 0 if info.hooks.hidden_chance else chance == 0) and hidden > 0
+
+
+def test_grouped_twin_keeps_cards_in_their_group() -> None:
+    # KERNEL-OBSERVATION: a twin redistributes cards within each group of hidden
+    # zones only (a bet card never lands in a hand), and refuses when nothing moves.
+    data: dict[str, Any] = {"a": ["x", "y"], "b": ["y"], "c": ["p"], "d": ["q"]}
+    twin = checks.grouped_twin(data, [[("a",), ("b",)], [("c",), ("d",)]], random.Random(3))
+    assert twin is not None and twin != data
+    assert sorted(twin["a"] + twin["b"]) == ["x", "y", "y"]
+    assert sorted(twin["c"] + twin["d"]) == ["p", "q"]
+    assert checks.grouped_twin({"a": ["x"], "b": ["x"]}, [[("a",)], [("b",)]],
+                               random.Random(3)) is None
+
+
+def test_a_leaked_starting_bet_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # KERNEL-OBSERVATION, HT-SETUP-START: the generic observation check covers the
+    # second group of hidden cards too. An observation that shows another seat's
+    # starting bet passes while only the racing cards are redistributed (one group,
+    # as before groups existed) and fails once the starting bets are.
+    info = kernel.game_info("hare-and-tortoise-2014")  # its hidden zones come in two groups
+    groups = info.hooks.hidden_groups
+    assert groups is not None
+
+    def leaky(state: Any, seat: int) -> dict[str, Any]:
+        obs = info.observation(state, seat)
+        data = info.to_data(state)
+        return {**obs, "peek": data["starting"][(seat + 1) % int(data["players"])]}
+
+    planted = attrs.evolve(info, observation=leaky)
+    states, _ = checks.walk(info, {**info.configs()[0]}, 3, 40)
+    playing = [s for s in states if kernel.to_data(s)["starting"][1]]
+    assert playing
+    racing_only = attrs.evolve(info.hooks, hidden_groups=lambda d, s: groups(d, s)[:1])
+    with monkeypatch.context() as m:
+        m.setattr(checks, "hooks_for", lambda game: racing_only)
+        for s in playing:
+            checks.check_observation(planted, s, random.Random(0))  # the leak goes unseen
+    with pytest.raises(checks.CheckFailure, match=r"KERNEL-OBSERVATION.*peek"):
+        for s in playing:
+            checks.check_observation(planted, s, random.Random(0))

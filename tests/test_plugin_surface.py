@@ -83,7 +83,7 @@ def toy() -> Iterator[GameInfo]:
 #: Modules every game shares: none may name a game, a rule prefix, a camel...
 SHARED = sorted({*ROOT.glob("kernel/*.py"), *ROOT.glob("kernel/conformance/**/*.py"),
                  *ROOT.glob("kernel/spec/**/*.py"), *ROOT.glob("kernel/testing/**/*.py"),
-                 *ROOT.glob("kernel/viewer/**/*.py"),
+                 *ROOT.glob("kernel/viewer/**/*.py"), *ROOT.glob("kernel/adapters/**/*.py"),
                  ROOT / "kernel" / "games" / "__init__.py"})
 #: Code a family of games shares (the camel rules, a shared engine ``kernel/engines/``):
 #: it may name what the family has in common (camels, their colours, a family prefix

@@ -11,8 +11,10 @@ Hypothesis over every game of ``kernel.games()`` and every
 
 What hides what is game knowledge: each game's ``GameInfo.hooks``
 (:class:`kernel.plugin.GameHooks`) give the zones that are multisets and the
-zones hidden from each seat (used to build a hidden twin), where the scores
-are, and a hard bound on the steps of one segment of play (a round, a leg).
+zones hidden from each seat, in groups of interchangeable cards when a game
+has several sets (``hidden_groups``: a hidden twin moves cards only within a
+group), where the scores are, and a hard bound on the steps of one segment of
+play (a round, a leg).
 
 What a seat may see is checked three ways (KERNEL-OBSERVATION): its
 observation (:func:`check_observation`), the events it is shown
@@ -444,14 +446,38 @@ def hidden_twin(
     return None
 
 
+def hidden_groups(hooks: GameHooks, data: Mapping[str, Any], seat: int) -> list[list[Zone]]:
+    """The zones hidden from ``seat`` in groups of interchangeable cards
+    (``GameHooks.hidden_groups``; without it, the hidden zones are one group)."""
+    if hooks.hidden_groups is None:
+        return [hooks.hidden_zones(data, seat)]
+    return [list(g) for g in hooks.hidden_groups(data, seat)]
+
+
+def grouped_twin(
+    data: Mapping[str, Any], groups: Sequence[Sequence[Zone]], rng: random.Random
+) -> dict[str, Any] | None:
+    """``data`` with the cards of each group's zones redistributed within that group
+    (:func:`hidden_twin`, a card never leaving its group); None when nothing changes."""
+    out: dict[str, Any] | None = None
+    for group in groups:
+        twin = hidden_twin(data if out is None else out, group, rng)
+        if twin is not None:
+            out = twin
+    return out
+
+
 def check_observation(info: GameInfo, state: Any, rng: random.Random) -> int:
     """A seat's observation does not change when only what it cannot see changes
     (KERNEL-OBSERVATION), and does change with its own hidden cards.
 
-    For every seat a twin state is built by redistributing the cards of the
-    zones hidden from it (keeping each zone's size) and rebuilt with
-    ``from_data``; the observations must be equal. Returns how many seats had
-    a twin that differs from the state.
+    For every seat and every group of the zones hidden from it
+    (:func:`hidden_groups`: cards are interchangeable only within a group, such
+    as a deck's cards and a separate set of bet cards), a twin state is built by
+    redistributing the cards of that group's zones (keeping each zone's size)
+    and rebuilt with ``from_data``; the observations must be equal. Its own
+    zones are mixed with the first group's. Returns how many seats had a twin
+    that differs from the state.
     """
     hooks = hooks_for(info.id)
     data = info.to_data(state)
@@ -461,20 +487,22 @@ def check_observation(info: GameInfo, state: Any, rng: random.Random) -> int:
         obs = info.observation(state, seat)
         if json.loads(json.dumps(obs)) != obs:
             _fail(f"KERNEL-OBSERVATION: observation of seat {seat} is not plain data")
-        twin_data = hidden_twin(data, hooks.hidden_zones(data, seat), rng)
-        if twin_data is None:
+        groups = hidden_groups(hooks, data, seat)
+        twins = [t for t in (hidden_twin(data, g, rng) for g in groups) if t is not None]
+        for twin_data in twins:
+            twin = info.from_data(twin_data)
+            if twin == state:
+                _fail("hidden_twin built no different state")
+            if info.observation(twin, seat) != obs:
+                diff = sorted(k for k in obs if info.observation(twin, seat).get(k) != obs[k])
+                _fail(f"KERNEL-OBSERVATION: seat {seat}'s observation changed ({diff}) when "
+                      f"only cards hidden from it moved")
+        if not twins:
             continue
-        twin = info.from_data(twin_data)
-        if twin == state:
-            _fail("hidden_twin built no different state")
         differing += 1
-        if info.observation(twin, seat) != obs:
-            diff = sorted(k for k in obs if info.observation(twin, seat).get(k) != obs[k])
-            _fail(f"KERNEL-OBSERVATION: seat {seat}'s observation changed ({diff}) when "
-                  f"only cards hidden from it moved")
         # the seat sees its own cards: moving one of them must show
         own = hooks.own_zones(data, seat)
-        mixed = hidden_twin(data, [*own, *hooks.hidden_zones(data, seat)], random.Random(0))
+        mixed = hidden_twin(data, [*own, *groups[0]], random.Random(0))
         if mixed is not None and any(zone(mixed, p) != zone(data, p) for p in own):
             other = info.from_data(mixed)
             if info.observation(other, seat) == obs:
@@ -598,7 +626,7 @@ def check_hidden_histories(info: GameInfo, state: Any, rng: random.Random,
     what it may not see changes (KERNEL-OBSERVATION, for events and histories).
 
     For every seat, the state and its hidden twin for that seat
-    (:func:`hidden_twin` over the hooks' hidden zones) play the same actions,
+    (:func:`grouped_twin` over the hidden zones' groups) play the same actions,
     chosen among those legal in both (chance outcomes included), while they
     stay legal in both; after each step, while the seat's observations are
     equal, the events it is shown and its information states of the two
@@ -608,7 +636,7 @@ def check_hidden_histories(info: GameInfo, state: Any, rng: random.Random,
     data = info.to_data(state)
     compared = 0
     for seat in range(info.seats(state)):
-        twin_data = hidden_twin(data, hooks.hidden_zones(data, seat), rng)
+        twin_data = grouped_twin(data, hidden_groups(hooks, data, seat), rng)
         if twin_data is None:
             continue
         twin = info.from_data(twin_data)

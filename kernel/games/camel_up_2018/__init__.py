@@ -16,6 +16,7 @@ from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, Camel2018State, violations
+from .tensor import layout as tensor_layout
 
 
 def _odds(argv: list[str]) -> int:
@@ -76,6 +77,7 @@ INFO = register(
         plan=_plan,
         hooks=HOOKS,
         drawing=DRAWING,
+        tensor=tensor_layout,
         commands={"odds": GameCommand(
             "odds", "the exact odds of the rest of a leg (a position document or a state)",
             _odds)},

@@ -17,6 +17,8 @@ from typing import Any, Final
 
 from kernel.plugin import GameHooks, Zone
 
+from .resample import FLOW
+
 
 def _multisets(data: Mapping[str, Any]) -> list[Zone]:
     return [("hands", seat) for seat in range(int(data["players"]))]
@@ -52,4 +54,5 @@ HOOKS: Final = GameHooks(
     segment_bound=None,
     score_key="money",
     hidden_chance=False,  # every die and start roll is public (CU2-HIDDEN)
+    card_flow=FLOW,
 )

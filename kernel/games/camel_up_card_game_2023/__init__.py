@@ -16,6 +16,7 @@ from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, CugState, violations
+from .tensor import layout as tensor_layout
 
 #: The pure functions, each under its GameInfo name (module ``game``).
 _FUNCTIONS = ("new_game", "parse_config", "current_actor", "legal_actions", "chance_outcomes",
@@ -45,7 +46,7 @@ _PARTS.update(
                        ConfigField("age_order", "int-list", None, _AGES))),
     rule_prefixes=("CUG-",), vocabulary=game.VOCABULARY, state_type=CugState,
     invariants=INVARIANTS, violations=violations, narrator=NARRATOR, plan=_plan, hooks=HOOKS,
-    drawing=DRAWING,
+    drawing=DRAWING, tensor=tensor_layout,
 )
 INFO = register(GameInfo(**_PARTS))
 

@@ -14,6 +14,7 @@ from kernel.plugin import GameHooks, Zone
 
 from .data import CRAZY_IN_DECK, EXTRA_FROM_DISCARD, FULL_DECK, SETUP_CARDS
 from .plain import FACE_UP
+from .resample import FLOW
 
 
 def _multisets(data: Mapping[str, Any]) -> list[Zone]:
@@ -58,4 +59,5 @@ HOOKS: Final = GameHooks(
     segment_key="leg",
     segment_bound=leg_bound,
     score_key="money",
+    card_flow=FLOW,
 )

@@ -15,6 +15,7 @@ from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, CardsState, violations
+from .tensor import layout as tensor_layout
 
 
 def _plan() -> Plan:
@@ -69,6 +70,7 @@ INFO = register(
         plan=_plan,
         hooks=HOOKS,
         drawing=DRAWING,
+        tensor=tensor_layout,
     )
 )
 

@@ -13,6 +13,7 @@ from typing import Any, Final
 from kernel.plugin import GameHooks, Zone
 
 from .data import SETUP_CARDS
+from .resample import FLOW
 
 
 def _multisets(data: Mapping[str, Any]) -> list[Zone]:
@@ -62,4 +63,5 @@ HOOKS: Final = GameHooks(
     segment_key="leg",
     segment_bound=_leg_bound,
     score_key="money",
+    card_flow=FLOW,
 )

@@ -16,6 +16,7 @@ from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, HareState, violations
+from .tensor import layout as tensor_layout
 
 
 def _plan() -> Plan:
@@ -80,6 +81,7 @@ INFO = register(
         plan=_plan,
         hooks=HOOKS,
         drawing=DRAWING,
+        tensor=tensor_layout,
     )
 )
 

@@ -1,9 +1,10 @@
 """The Hare & the Tortoise (2014): what the generic checks must know.
 
-Racing-card zones only: the hidden twins of the generic checks redistribute
-cards among the zones hidden from a seat, and those must hold cards of one
-kind (the starting bet cards, a different kind, are hidden from the others
-too, HT-SETUP-START; the game's own tests check them).
+Two groups of hidden zones (``hidden_groups``): the racing cards (the deck,
+the others' hands and, until the end, their second bets) and the starting bet
+cards (the others' starting bets until the end, and the unused ones, never
+shown: HT-SETUP-START). The hidden twins of the generic checks redistribute
+cards within a group only, so a racing card never lands among the bets.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, Final
 from kernel.plugin import GameHooks, Zone
 
 from .data import DEALT, TABLE_MAX
+from .resample import FLOW
 
 
 def _multisets(data: Mapping[str, Any]) -> list[Zone]:
@@ -23,16 +25,24 @@ def _multisets(data: Mapping[str, Any]) -> list[Zone]:
     return zones
 
 
-def _hidden(data: Mapping[str, Any], seat: int) -> list[Zone]:
+def _groups(data: Mapping[str, Any], seat: int) -> list[list[Zone]]:
     # HT-SETUP-DEAL, HT-SETUP-SECOND, HT-TURN-REFILL: the deck, the others' hands and
-    # (until the end, HT-END-GAME) their second bets are face down.
-    zones: list[Zone] = [("deck",)]
+    # (until the end, HT-END-GAME) their second bets are face down; HT-SETUP-START: so
+    # are the others' starting bets until the end, and the unused ones always.
+    racing: list[Zone] = [("deck",)]
+    bets: list[Zone] = [("unused",)]
+    shown = data["phase"] in ("scored", "over")
     for other in range(int(data["players"])):
         if other != seat:
-            zones.append(("hands", other))
-            if data["phase"] not in ("scored", "over"):
-                zones.append(("second", other))
-    return zones
+            racing.append(("hands", other))
+            if not shown:
+                racing.append(("second", other))
+                bets.append(("starting", other))
+    return [racing, bets]
+
+
+def _hidden(data: Mapping[str, Any], seat: int) -> list[Zone]:
+    return [z for group in _groups(data, seat) for z in group]
 
 
 def _own(data: Mapping[str, Any], seat: int) -> list[Zone]:
@@ -57,4 +67,5 @@ def _bound(data: Mapping[str, Any]) -> int:
 
 
 HOOKS: Final = GameHooks(multiset_zones=_multisets, hidden_zones=_hidden, own_zones=_own,
-                         segment_key="races", segment_bound=_bound, score_key="points")
+                         segment_key="races", segment_bound=_bound, score_key="points",
+                         hidden_groups=_groups, card_flow=FLOW)

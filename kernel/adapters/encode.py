@@ -1,0 +1,825 @@
+"""Fixed-shape tensors of what a seat sees, for the framework adapters (issue 15).
+
+Two tensors per game and configuration, both flat lists of floats of a fixed
+length:
+
+- the **observation tensor** of a seat is built from ``kernel.observation(state,
+  seat)`` and nothing else, so it holds nothing the seat may not see;
+- the **information-state tensor** is built from ``kernel.information_state(
+  history, seat)`` and nothing else: the seat's perfect-recall view.
+
+A game describes its observation's layout through the plug-in surface
+(``GameInfo.tensor``, a function of the configuration, implemented in the
+game's ``tensor.py``); this module names no game. The layout is plain data
+built from these forms:
+
+=============================  ===============================================
+form                           floats, and what they hold
+=============================  ===============================================
+``"bool"``                     1: 1.0 for true
+``("int", lo, hi)``            hi - lo + 1: one-hot of an integer in lo..hi
+``("num",)``                   1: the integer itself (unbounded counts, money)
+``("enum", (a, b, ...))``      one-hot of one of the listed values
+``("const", value)``           none: the value is fixed by the configuration
+``("opt", form)``              1 + form: a presence flag, then the value (None:
+                               all zero)
+``("list", n, form)``          n x (1 + form): at most n items in order, each
+                               with a presence flag
+``("array", n, form)``         n x form: exactly n items (one per seat ...)
+``("bag", (a, b, ...))``       one count per listed value: a multiset, which
+                               the observation lists sorted in that order
+``("text", n, "ABC")``         n x len("ABC"): a string of at most n letters,
+                               one-hot per letter
+``("tail", n, form)``          1 + n x (1 + form): a list without a bound
+                               under the rules: its length, then its last n
+                               items in order
+``("dict", {key: form})``      the forms of exactly these keys, in sorted key
+                               order
+=============================  ===============================================
+
+The whole layout is a ``"dict"`` form: its keys name the pieces of the tensor
+(OpenSpiel's observer ``dict``). Encoding checks every value against its form
+(an unknown key, a value out of range, an unsorted bag raise ValueError), so a
+layout that falls behind its game's observation fails loudly in the tests;
+:func:`decode` reads a tensor back, which proves that the tensor determines
+the observation (except the items a ``tail`` leaves out).
+
+The information-state tensor is the observation tensor of the seat's first
+observation, the observation tensor of its observation now, and one row per
+step of the history (``max_steps`` rows, the adapters' bound on a game's
+length; unused rows are zero). A row holds: 1.0 (a step happened); who acted,
+one-hot over chance and the seats; the seat's own action, as the bits of its
+action id + 1 (all zero for another actor's step); and 32 bits of the
+SHA-256 of the canonical JSON of the events the seat saw at that step (a
+fingerprint: two information states that differ in what the seat saw differ in
+their tensors, except with probability 2^-32 per step; it is not a learning
+feature, the observation parts are).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from itertools import compress, count
+from operator import itemgetter, ne
+from typing import Any, Final
+
+import kernel
+from kernel.core import PlainData
+
+#: The bound on a game's steps (chance included) the adapters use when a game
+#: has none (``GameInfo.max_game_length`` is None): a game still running after
+#: this many steps is cut short (see :mod:`kernel.adapters.openspiel`). Random
+#: play ends far sooner (the longest of 40 seeded random games per game,
+#: variant and fewest/most players took 672 steps).
+DEFAULT_MAX_STEPS: Final = 2000
+
+#: Bits of the events' fingerprint in a step row.
+FINGERPRINT_BITS: Final = 32
+
+Layout = Any
+Buffer = list[float]
+#: Where an encoding goes, sparse: the indices set to 1.0 ...
+Ones = list[int]
+#: ... and the (index, value) of every other nonzero entry (counts, numbers).
+#: Each index of the tensor appears at most once in the two.
+Nums = list[tuple[int, float]]
+#: A compiled form's writer: ``emit(value, ones, nums, offset)`` (ValueError if
+#: the value does not fit the form; nothing is written then to ``ones`` or
+#: ``nums`` that a caller keeps, see :class:`Memo`).
+Emit = Callable[[Any, Ones, Nums, int], None]
+
+#: The largest magnitude of a ``num`` (exact in a float32).
+NUM_LIMIT: Final = 2 ** 24
+
+
+def _same(v: Any) -> Any:
+    return v
+
+
+class _Form:
+    """A compiled layout form: its size, how to write a value, how to read it back."""
+
+    __slots__ = ("decode", "emit", "kind", "look", "nest", "parts", "pieces", "project", "size")
+
+    def __init__(self, kind: str, size: int, emit: Emit,
+                 decode: Callable[[Sequence[float], int], Any],
+                 project: Callable[[Any], Any] | None = None,
+                 look: tuple[type, dict[Any, int]] | None = None) -> None:
+        self.kind = kind
+        self.size = size
+        self.emit = emit
+        self.decode = decode
+        self.project: Callable[[Any], Any] = project or _same
+        #: A one-hot form (int, enum of one value type): the type of its values
+        #: and each value's index; the containers' fast path (an item that
+        #: misses it goes through ``emit``, which says why it does not fit).
+        self.look = look
+        #: A list of one-hot items: (most items, floats per item, the items'
+        #: ``look``), for the containers' fast path.
+        self.nest: tuple[int, int, type, dict[Any, int]] | None = None
+        #: A dict form's parts: (key, form, offset) in order.
+        self.parts: tuple[tuple[str, _Form, int], ...] = ()
+        #: A dict form's parts: (key, offset, size) in order.
+        self.pieces: tuple[tuple[str, int, int], ...] = ()
+
+
+def _fail(where: str, message: str) -> ValueError:
+    return ValueError(f"tensor layout: {where or 'observation'}: {message}")
+
+
+def _reject(form: _Form, value: Any, where: str) -> ValueError:
+    """The error of a value that missed a fast path: the form's own message."""
+    try:
+        form.emit(value, [], [], 0)
+    except ValueError as exc:
+        return exc
+    return _fail(where, f"does not fit: {value!r}")  # pragma: no cover (emit agrees)
+
+
+def _is_int(v: object) -> bool:
+    return type(v) is int
+
+
+def _compile(form: Layout, where: str) -> _Form:
+    """Compile one layout form (ValueError for a malformed layout)."""
+    if form == "bool":
+        return _bool(where)
+    if not isinstance(form, tuple) or not form or not isinstance(form[0], str):
+        raise _fail(where, f"not a layout form: {form!r}")
+    kind, args = form[0], form[1:]
+    builder = _BUILDERS.get(kind)
+    if builder is None:
+        raise _fail(where, f"unknown layout form {kind!r}")
+    return builder(args, where)
+
+
+def _bool(where: str) -> _Form:
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not bool:
+            raise _fail(where, f"expected true or false, got {v!r}")
+        if v:
+            ones.append(off)
+
+    return _Form("bool", 1, emit, lambda t, off: t[off] >= 0.5)
+
+
+def _int(args: tuple[Any, ...], where: str) -> _Form:
+    lo, hi = args
+    if not (_is_int(lo) and _is_int(hi) and lo <= hi):
+        raise _fail(where, f"int form needs lo <= hi, got {args!r}")
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not int or not lo <= v <= hi:
+            raise _fail(where, f"expected an integer in {lo}..{hi}, got {v!r}")
+        ones.append(off + v - lo)
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return lo + _hot(t, off, hi - lo + 1, where)
+
+    return _Form("int", hi - lo + 1, emit, dec,
+                 look=(int, {v: v - lo for v in range(lo, hi + 1)}))
+
+
+def _hot(t: Sequence[float], off: int, n: int, where: str) -> int:
+    hits = [i for i in range(n) if t[off + i] >= 0.5]
+    if len(hits) != 1:
+        raise _fail(where, f"not one-hot: {list(t[off:off + n])}")
+    return hits[0]
+
+
+def _num(args: tuple[Any, ...], where: str) -> _Form:
+    if args:
+        raise _fail(where, "num form takes no arguments")
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not int or not -NUM_LIMIT <= v <= NUM_LIMIT:
+            raise _fail(where, f"expected an integer within +-2^24, got {v!r}")
+        if v:
+            nums.append((off, float(v)))
+
+    return _Form("num", 1, emit, lambda t, off: int(t[off]))
+
+
+def _choices(kind: str, args: tuple[Any, ...], where: str) -> tuple[
+        tuple[Any, ...], dict[tuple[type, Any], int], tuple[type, dict[Any, int]] | None]:
+    """An enum's or bag's values, their index by (type, value), and the fast
+    lookup when they are all of one type (str, int or bool)."""
+    (choices,) = args
+    choices = tuple(choices)
+    index = {(type(c), c): i for i, c in enumerate(choices)}
+    if not choices or len(index) != len(choices):
+        raise _fail(where, f"{kind} form needs distinct values, got {choices!r}")
+    types = {type(c) for c in choices}
+    one = types.pop() if len(types) == 1 else None
+    look = (one, {c: i for i, c in enumerate(choices)}) if one in (str, int, bool) else None
+    return choices, index, look
+
+
+def _enum(args: tuple[Any, ...], where: str) -> _Form:
+    choices, index, look = _choices("enum", args, where)
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        i = index.get((type(v), v)) if isinstance(v, str | int) else None
+        if i is None:
+            raise _fail(where, f"expected one of {list(choices)}, got {v!r}")
+        ones.append(off + i)
+
+    if look is not None:
+        kind, table = look
+
+        def emit_one(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+            i = table.get(v) if type(v) is kind else None
+            if i is None:
+                raise _fail(where, f"expected one of {list(choices)}, got {v!r}")
+            ones.append(off + i)
+
+        emit = emit_one
+
+    return _Form("enum", len(choices), emit,
+                 lambda t, off: choices[_hot(t, off, len(choices), where)], look=look)
+
+
+def _const(args: tuple[Any, ...], where: str) -> _Form:
+    (value,) = args
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not type(value) or v != value:
+            raise _fail(where, f"expected {value!r}, got {v!r}")
+
+    return _Form("const", 0, emit, lambda t, off: value)
+
+
+def _opt(args: tuple[Any, ...], where: str) -> _Form:
+    (inner_form,) = args
+    inner = _compile(inner_form, where)
+    inner_emit = inner.emit
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if v is not None:
+            inner_emit(v, ones, nums, off + 1)
+            ones.append(off)
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return inner.decode(t, off + 1) if t[off] >= 0.5 else None
+
+    def project(v: Any) -> Any:
+        return None if v is None else inner.project(v)
+
+    return _Form("opt", 1 + inner.size, emit, dec, project)
+
+
+def _items(v: Any, where: str) -> list[Any]:
+    if type(v) is not list:
+        raise _fail(where, f"expected a list, got {v!r}")
+    return v
+
+
+def _list(args: tuple[Any, ...], where: str) -> _Form:
+    n, inner_form = args
+    inner = _compile(inner_form, where + "[]")
+    inner_emit = inner.emit
+    step = 1 + inner.size
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not list:
+            raise _fail(where, f"expected a list, got {v!r}")
+        if len(v) > n:
+            raise _fail(where, f"at most {n} items, got {len(v)}")
+        for x in v:
+            inner_emit(x, ones, nums, off + 1)
+            ones.append(off)
+            off += step
+
+    if inner.look is not None:
+        kind, table = inner.look
+
+        def emit_hot(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+            if type(v) is not list:
+                raise _fail(where, f"expected a list, got {v!r}")
+            if len(v) > n:
+                raise _fail(where, f"at most {n} items, got {len(v)}")
+            for x in v:
+                i = table.get(x) if type(x) is kind else None
+                if i is None:
+                    raise _reject(inner, x, where)
+                ones.append(off)
+                ones.append(off + 1 + i)
+                off += step
+
+        emit = emit_hot
+    elif inner.nest is not None:
+        m, inner_step, kind, table = inner.nest
+
+        def emit_nest(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+            if type(v) is not list:
+                raise _fail(where, f"expected a list, got {v!r}")
+            if len(v) > n:
+                raise _fail(where, f"at most {n} items, got {len(v)}")
+            for x in v:
+                if type(x) is not list or len(x) > m:
+                    raise _reject(inner, x, where)
+                ones.append(off)
+                o = off + 1
+                for y in x:
+                    i = table.get(y) if type(y) is kind else None
+                    if i is None:
+                        raise _reject(inner, x, where)
+                    ones.append(o)
+                    ones.append(o + 1 + i)
+                    o += inner_step
+                off += step
+
+        emit = emit_nest
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        out = []
+        for i in range(n):
+            if t[off + i * step] < 0.5:
+                break
+            out.append(inner.decode(t, off + i * step + 1))
+        return out
+
+    form = _Form("list", n * step, emit, dec, lambda v: [inner.project(x) for x in v])
+    if inner.look is not None:
+        form.nest = (n, step, *inner.look)
+    return form
+
+
+def _array(args: tuple[Any, ...], where: str) -> _Form:
+    n, inner_form = args
+    inner = _compile(inner_form, where + "[]")
+    inner_emit = inner.emit
+    step = inner.size
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not list:
+            raise _fail(where, f"expected a list, got {v!r}")
+        if len(v) != n:
+            raise _fail(where, f"exactly {n} items, got {len(v)}")
+        for x in v:
+            inner_emit(x, ones, nums, off)
+            off += step
+
+    if inner.look is not None:
+        kind, table = inner.look
+
+        def emit_hot(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+            if type(v) is not list:
+                raise _fail(where, f"expected a list, got {v!r}")
+            if len(v) != n:
+                raise _fail(where, f"exactly {n} items, got {len(v)}")
+            for x in v:
+                i = table.get(x) if type(x) is kind else None
+                if i is None:
+                    raise _reject(inner, x, where)
+                ones.append(off + i)
+                off += step
+
+        emit = emit_hot
+    elif inner.kind == "num":
+
+        def emit_num(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+            if type(v) is not list:
+                raise _fail(where, f"expected a list, got {v!r}")
+            if len(v) != n:
+                raise _fail(where, f"exactly {n} items, got {len(v)}")
+            for x in v:
+                if type(x) is not int or not -NUM_LIMIT <= x <= NUM_LIMIT:
+                    raise _reject(inner, x, where)
+                if x:
+                    nums.append((off, float(x)))
+                off += 1
+
+        emit = emit_num
+    elif inner.nest is not None:
+        m, inner_step, kind, table = inner.nest
+
+        def emit_nest(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+            if type(v) is not list:
+                raise _fail(where, f"expected a list, got {v!r}")
+            if len(v) != n:
+                raise _fail(where, f"exactly {n} items, got {len(v)}")
+            for x in v:
+                if type(x) is not list or len(x) > m:
+                    raise _reject(inner, x, where)
+                o = off
+                for y in x:
+                    i = table.get(y) if type(y) is kind else None
+                    if i is None:
+                        raise _reject(inner, x, where)
+                    ones.append(o)
+                    ones.append(o + 1 + i)
+                    o += inner_step
+                off += step
+
+        emit = emit_nest
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return [inner.decode(t, off + i * step) for i in range(n)]
+
+    return _Form("array", n * step, emit, dec, lambda v: [inner.project(x) for x in v])
+
+
+def _bag(args: tuple[Any, ...], where: str) -> _Form:
+    choices, index, look = _choices("bag", args, where)
+    kind, table = look if look is not None else (None, {})
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not list:
+            raise _fail(where, f"expected a list, got {v!r}")
+        last = -1
+        count = 0
+        for x in v:
+            if type(x) is kind:
+                i = table.get(x)
+            else:
+                i = index.get((type(x), x)) if isinstance(x, str | int) else None
+            if i is None:
+                raise _fail(where, f"expected items among {list(choices)}, got {x!r}")
+            if i != last:
+                if i < last:
+                    raise _fail(where, f"a bag's items come sorted as {list(choices)}; "
+                                       f"got {v!r}")
+                if count:
+                    nums.append((off + last, float(count)))
+                last = i
+                count = 0
+            count += 1
+        if count:
+            nums.append((off + last, float(count)))
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return [c for i, c in enumerate(choices) for _ in range(int(t[off + i]))]
+
+    return _Form("bag", len(choices), emit, dec)
+
+
+def _text(args: tuple[Any, ...], where: str) -> _Form:
+    n, alphabet = args
+    if not isinstance(alphabet, str) or len(set(alphabet)) != len(alphabet) or not alphabet:
+        raise _fail(where, f"text form needs distinct letters, got {alphabet!r}")
+    width = len(alphabet)
+    index = {c: i for i, c in enumerate(alphabet)}
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not str or len(v) > n:
+            raise _fail(where, f"expected at most {n} of the letters {alphabet!r}, got {v!r}")
+        hits = []
+        for c in v:
+            i = index.get(c)
+            if i is None:
+                raise _fail(where, f"expected at most {n} of the letters {alphabet!r}, "
+                                   f"got {v!r}")
+            hits.append(off + i)
+            off += width
+        ones += hits
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        out = []
+        for i in range(n):
+            hits = [j for j in range(width) if t[off + i * width + j] >= 0.5]
+            if not hits:
+                break
+            out.append(alphabet[hits[0]])
+        return "".join(out)
+
+    return _Form("text", n * width, emit, dec)
+
+
+def _tail(args: tuple[Any, ...], where: str) -> _Form:
+    n, inner_form = args
+    last = _list((n, inner_form), where)
+    last_emit = last.emit
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        items = _items(v, where)
+        last_emit(items[len(items) - n:] if len(items) > n else items, ones, nums, off + 1)
+        if items:
+            nums.append((off, float(len(items))))
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return {"count": int(t[off]), "last": last.decode(t, off + 1)}
+
+    def project(v: Any) -> Any:
+        return {"count": len(v), "last": last.project(v[len(v) - n:] if len(v) > n else v)}
+
+    return _Form("tail", 1 + last.size, emit, dec, project)
+
+
+def _dict(args: tuple[Any, ...], where: str) -> _Form:
+    (fields,) = args
+    if not isinstance(fields, Mapping) or not all(type(k) is str for k in fields):
+        raise _fail(where, f"dict form needs a mapping of string keys, got {fields!r}")
+    keys = sorted(fields)
+    parts: list[tuple[str, _Form, int]] = []
+    size = 0
+    for k in keys:
+        f = _compile(fields[k], f"{where}.{k}" if where else k)
+        parts.append((k, f, size))
+        size += f.size
+    wanted = frozenset(keys)
+    emits = tuple((k, f.emit, o) for k, f, o in parts)
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        _keys(v, wanted, where)
+        for k, e, o in emits:
+            e(v[k], ones, nums, off + o)
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return {k: f.decode(t, off + o) for k, f, o in parts}
+
+    def project(v: Any) -> Any:
+        return {k: f.project(v[k]) for k, f, _ in parts}
+
+    form = _Form("dict", size, emit, dec, project)
+    form.parts = tuple(parts)
+    form.pieces = tuple((k, o, f.size) for k, f, o in parts)
+    return form
+
+
+def _keys(v: Any, wanted: frozenset[str], where: str) -> None:
+    """ValueError unless ``v`` is a mapping of exactly the keys ``wanted``."""
+    if not isinstance(v, Mapping):
+        raise _fail(where, f"expected an object, got {v!r}")
+    if v.keys() != wanted:
+        extra = sorted(set(v) - wanted)
+        missing = sorted(wanted - set(v))
+        raise _fail(where, f"keys differ from the layout: not in it {extra}, "
+                           f"missing {missing}")
+
+
+_BUILDERS: Final[dict[str, Callable[[tuple[Any, ...], str], _Form]]] = {
+    "int": _int,
+    "num": _num,
+    "enum": _enum,
+    "const": _const,
+    "opt": _opt,
+    "list": _list,
+    "array": _array,
+    "bag": _bag,
+    "text": _text,
+    "tail": _tail,
+    "dict": _dict,
+}
+
+
+# --------------------------------------------------------------------------
+# a game's compiled layout
+
+
+class Encoder:
+    """The compiled tensors of one game and configuration.
+
+    ``observation_size`` floats per observation (pieces: one per top-level key
+    of the observation, in sorted order, as ``(name, offset, size)``);
+    ``step_size`` floats per step row of the information state, ``max_steps``
+    rows.
+    """
+
+    def __init__(self, game_id: str, config: Mapping[str, Any], max_steps: int) -> None:
+        info = kernel.game_info(game_id)
+        if info.tensor is None:
+            raise ValueError(f"game {game_id!r} has no tensor layout (GameInfo.tensor)")
+        if type(max_steps) is not int or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        layout = info.tensor(config)
+        if not (isinstance(layout, tuple) and layout and layout[0] == "dict"):
+            raise _fail("", "the layout must be a ('dict', {...}) form")
+        self.game_id = game_id
+        self.form = _compile(layout, "")
+        self.pieces = self.form.pieces
+        self.observation_size = self.form.size
+        space = kernel.action_space(game_id, config)
+        self.seats: int = info.seats(info.new_game(config))
+        self.action_ids = {a.text: i for i, a in enumerate(space.players)}
+        self.action_bits = len(space.players).bit_length()
+        self.step_size = 1 + (1 + self.seats) + self.action_bits + FINGERPRINT_BITS
+        self.max_steps = max_steps
+        self.information_state_size = 2 * self.observation_size + max_steps * self.step_size
+
+    def observation(self, observation: Mapping[str, PlainData]) -> list[float]:
+        """The observation tensor of a seat's observation (ValueError if it does not fit)."""
+        ones, nums = self.sparse(observation)
+        buf = [0.0] * self.observation_size
+        for i in ones:
+            buf[i] = 1.0
+        for i, x in nums:
+            buf[i] = x
+        return buf
+
+    def sparse(self, observation: Mapping[str, PlainData]) -> tuple[Ones, Nums]:
+        """The observation tensor's nonzero entries: the indices of its ones, and
+        (index, value) for the others (ValueError if the observation does not fit)."""
+        ones: Ones = []
+        nums: Nums = []
+        self.form.emit(observation, ones, nums, 0)
+        return ones, nums
+
+    def decode(self, tensor: Sequence[float]) -> dict[str, PlainData]:
+        """The observation an observation tensor holds (``project`` of it)."""
+        if len(tensor) != self.observation_size:
+            raise ValueError(f"expected {self.observation_size} floats, got {len(tensor)}")
+        value: dict[str, PlainData] = self.form.decode(tensor, 0)
+        return value
+
+    def project(self, observation: Mapping[str, PlainData]) -> dict[str, PlainData]:
+        """The observation as its tensor keeps it (a ``tail`` as its count and last items)."""
+        value: dict[str, PlainData] = self.form.project(observation)
+        return value
+
+    def step_row(self, seat: int, step: Mapping[str, PlainData]) -> list[float]:
+        """The row of one step of ``kernel.information_state(...)["steps"]`` for ``seat``."""
+        row = [0.0] * self.step_size
+        row[0] = 1.0
+        actor = step["actor"]
+        row[1 + (0 if actor == "chance" else 1 + int(actor))] = 1.0
+        action = step["action"]
+        base = 2 + self.seats
+        if action is not None:
+            code = self.action_ids[str(action)] + 1
+            for b in range(self.action_bits):
+                if code >> b & 1:
+                    row[base + b] = 1.0
+        digest = hashlib.sha256(canonical(step["events"]).encode()).digest()
+        bits = int.from_bytes(digest[:FINGERPRINT_BITS // 8], "big")
+        base += self.action_bits
+        for b in range(FINGERPRINT_BITS):
+            if bits >> b & 1:
+                row[base + b] = 1.0
+        return row
+
+    def information_state(self, info: Mapping[str, PlainData]) -> list[float]:
+        """The information-state tensor of ``kernel.information_state(history, seat)``."""
+        steps = info["steps"]
+        if len(steps) > self.max_steps:
+            raise ValueError(f"a history of {len(steps)} steps is longer than the "
+                             f"{self.max_steps} rows of the information-state tensor")
+        seat = info["seat"]
+        out = self.observation(info["initial"]) + self.observation(info["observation"])
+        for st in steps:
+            out += self.step_row(seat, st)
+        out += [0.0] * (self.information_state_size - len(out))
+        return out
+
+
+class Memo:
+    """An observation tensor kept up to date: only what changed is encoded again.
+
+    The adapters' fast path. A seat's observations in a game change little
+    from one step to the next (a turn, a hand, a pile: a handful of the
+    top-level keys), so a :class:`Memo` keeps, per top-level key, the last
+    observation's value and its encoded piece, and encodes again only the keys
+    whose values differ (``!=``) from the last ones. :attr:`tensor` (a float32
+    ``array.array``, a buffer NumPy can view without a copy:
+    ``numpy.frombuffer(memo.tensor, numpy.float32)``) is then the same as
+    :meth:`Encoder.observation`'s list (the value of an unchanged key was
+    checked when first encoded; a value equal to the last, ``True`` where
+    ``1`` was, passes unchecked).
+
+    The values are kept as given: the caller must not change an observation
+    once written (the kernel's observations are built anew on each call).
+    """
+
+    __slots__ = ("_emits", "_get", "_pieces", "_spans", "_values", "_wanted", "encoder",
+                 "tensor")
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        parts = encoder.form.parts
+        self._emits = tuple((f.emit, o) for _, f, o in parts)
+        # each key's slice of the tensor, and zeros to clear it with at once
+        self._spans = tuple((o, o + f.size, array("f", bytes(4 * f.size))) for _, f, o in parts)
+        self._wanted = frozenset(k for k, _, _ in parts)
+        keys = [k for k, _, _ in parts]
+        # the values of the keys, in order, as a tuple (one C call)
+        self._get: Callable[[Mapping[str, Any]], tuple[Any, ...]] = (
+            itemgetter(*keys) if len(keys) > 1 else lambda v: (v[keys[0]],))
+        self._values: tuple[Any, ...] = (_UNSEEN,) * len(parts)
+        self._pieces: list[tuple[Ones, Nums]] = [([], [])] * len(parts)
+        #: The last observation's tensor (zeros before the first).
+        self.tensor = array("f", bytes(4 * encoder.observation_size))
+
+    def update(self, observation: Mapping[str, PlainData]) -> None:
+        """Make :attr:`tensor` this observation's (ValueError if the observation does
+        not fit the layout; the memo and its tensor are then unchanged)."""
+        _keys(observation, self._wanted, "")
+        values = self._get(observation)
+        changed = list(compress(count(), map(ne, values, self._values)))
+        if not changed:
+            return
+        emits = self._emits
+        new = []
+        for j in changed:
+            emit, off = emits[j]
+            ones: Ones = []
+            nums: Nums = []
+            emit(values[j], ones, nums, off)
+            new.append((j, ones, nums))
+        tensor, pieces, spans = self.tensor, self._pieces, self._spans
+        for j, ones, nums in new:
+            old_ones, old_nums = pieces[j]
+            if len(old_ones) + len(old_nums) > _LOOP_MOST:
+                lo, hi, zeros = spans[j]
+                tensor[lo:hi] = zeros
+            else:
+                for i in old_ones:
+                    tensor[i] = 0.0
+                for i, _ in old_nums:
+                    tensor[i] = 0.0
+            for i in ones:
+                tensor[i] = 1.0
+            for i, x in nums:
+                tensor[i] = x
+            pieces[j] = (ones, nums)
+        self._values = values
+
+
+#: A changed key's old piece with more entries than this is cleared by zeroing
+#: its whole slice at once (a C copy) rather than entry by entry.
+_LOOP_MOST: Final = 8
+
+
+class _Unseen:
+    """No value yet: equal to nothing."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return 0
+
+
+_UNSEEN: Final = _Unseen()
+
+
+def canonical(value: PlainData) -> str:
+    """Canonical JSON text of plain data (sorted keys, no blanks): the adapters' strings."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _config_key(config: Mapping[str, Any]) -> str:
+    return canonical(dict(config))
+
+
+@lru_cache(maxsize=256)
+def _encoder(game_id: str, config_key: str, max_steps: int) -> Encoder:
+    return Encoder(game_id, json.loads(config_key), max_steps)
+
+
+def encoder(game_id: str, config: Mapping[str, Any], max_steps: int | None = None) -> Encoder:
+    """The (cached) compiled tensors of a game and configuration.
+
+    ``max_steps`` is the number of step rows of the information state: the
+    game's ``max_game_length``, else :data:`DEFAULT_MAX_STEPS`.
+    """
+    if max_steps is None:
+        max_steps = kernel.game_info(game_id).max_game_length or DEFAULT_MAX_STEPS
+    return _encoder(game_id, _config_key(config), max_steps)
+
+
+# --------------------------------------------------------------------------
+# the interface the adapters use
+
+
+def observation_shape(game_id: str, config: Mapping[str, Any]) -> tuple[int, ...]:
+    """The observation tensor's shape (one flat dimension)."""
+    return (encoder(game_id, config).observation_size,)
+
+
+def observation_tensor(game_id: str, config: Mapping[str, Any], state: Any,
+                       seat: int) -> list[float]:
+    """The observation tensor of ``seat``, from ``kernel.observation(state, seat)`` only."""
+    return encoder(game_id, config).observation(kernel.observation(state, seat))
+
+
+def information_state_shape(game_id: str, config: Mapping[str, Any],
+                            max_steps: int | None = None) -> tuple[int, ...]:
+    """The information-state tensor's shape (one flat dimension)."""
+    return (encoder(game_id, config, max_steps).information_state_size,)
+
+
+def information_state_tensor(game_id: str, config: Mapping[str, Any], history: kernel.Trace,
+                             seat: int, max_steps: int | None = None) -> list[float]:
+    """The information-state tensor of ``seat``, from ``kernel.information_state`` only."""
+    return encoder(game_id, config, max_steps).information_state(
+        kernel.information_state(history, seat))
+
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "FINGERPRINT_BITS",
+    "Encoder",
+    "Memo",
+    "canonical",
+    "encoder",
+    "information_state_shape",
+    "information_state_tensor",
+    "observation_shape",
+    "observation_tensor",
+]

@@ -1,0 +1,714 @@
+"""Every registered game and variant as an OpenSpiel Python game (issue 15).
+
+Importing this module (it needs ``pyspiel``: ``pip install 'race-kernel[openspiel]'``)
+registers, for every game of the kernel's registry and every named variant
+of it, one pyspiel Python game::
+
+    import pyspiel
+    import kernel.adapters.openspiel  # registers the games
+    game = pyspiel.load_game("python_camel_up_cards_2016(players=3)")
+
+**Names.** ``python_<game id with "-" as "_">`` is the game's ``standard``
+variant; every other variant is ``python_<game id>_<variant>``, e.g.
+``python_hare_and_tortoise_2014_championship``. A variant's name only changes
+the parameters' defaults to the variant's configuration (every name takes
+every configuration key). :func:`names` lists them; :func:`register` registers
+games added to the kernel's registry later.
+
+**Parameters** are the game's configuration keys (``race-kernel games`` lists
+them) with the variant's values as defaults, plus ``max_game_length``. An
+integer, string or boolean key is an OpenSpiel parameter of that type. A list
+of integers is a string, because OpenSpiel's game-string parser reads a
+value made only of ``+-0123456789`` as an integer (and ``,`` separates
+parameters): write it in brackets with colons, ``age_order=[2:0:1:3]``. A key
+whose default depends on the others (or is unset) takes ``""`` for that
+default.
+
+**Game type and info** come from the kernel's metadata (``GameInfo``):
+sequential, the game's chance mode and information type, terminal rewards,
+its player range; ``num_distinct_actions`` and ``max_chance_outcomes`` are the
+sizes of ``kernel.action_space`` (an action's id is its index there, chance
+outcomes and decisions each numbered from 0; ``action_to_string`` is the
+action's canonical text); chance probabilities are the kernel's exact
+fractions as floats.
+
+**Utility.** OpenSpiel needs bounded utilities, and a money score has no upper
+bound under the rules (``ScoreSpec.maximum`` is None), so the return of a seat
+is its share of the win: the winners (the game's own winners and tie-break,
+``kernel.outcome``) share 1, the others get 0. The game is constant-sum
+(utility sum 1, utilities 0 to 1). The score itself is in the state's
+string and its observations.
+
+**Game length.** OpenSpiel needs a maximum game length. A game whose
+``GameInfo.max_game_length`` is set uses it; the others (the rules allow
+endless play, ``GameInfo.truncation`` says why) are cut short: after
+``max_game_length`` steps (chance steps included; the parameter, default
+:data:`kernel.adapters.encode.DEFAULT_MAX_STEPS`) the state is terminal and
+every seat gets ``1 / players`` (a draw). Random play ends far sooner. The
+parameter bounds both OpenSpiel's ``max_game_length`` (decisions) and
+``max_chance_nodes_in_history``.
+
+**Observations.** ``make_py_observer`` gives, for the perfect-recall
+information state, the canonical JSON of ``kernel.information_state(history,
+seat)`` as the string and :mod:`kernel.adapters.encode`'s information-state
+tensor (pieces ``initial``, ``observation``, ``steps``); otherwise the
+canonical JSON of ``kernel.observation(state, seat)`` and its observation
+tensor (one piece per observation key). Only a seat's own view exists
+(``private_info`` single player, with the public information).
+
+**Resampling.** ``resample_from_infostate(seat, sampler)`` draws a whole history
+with ``kernel.resample`` (the exact posterior given what ``seat`` saw); the
+sampler is OpenSpiel's no-argument callable returning a uniform float (the
+Python ISMCTS bot's ``pyspiel.UniformProbabilitySampler``), turned into a
+seeded ``random.Random``.
+
+A kernel history (``kernel.Trace``) of a game becomes its OpenSpiel state with
+:func:`state_of` (its steps taken as they are).
+
+**The Python state** holds one attribute, an immutable node shared by clones
+(``clone`` deep-copies attributes: the node copies as itself), with the kernel
+state, the history's kernel steps (linked: a child node adds one link to its
+parent's steps, not a copy of them; no chain of nodes) and caches of what was
+already computed. It pickles (``serialize``, pickle) as
+plain data: the game id, the configuration and the action ids of the history,
+replayed on loading.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+import kernel
+from kernel.adapters import encode
+from kernel.core import CHANCE, TERMINAL, Action, Applied, PlainData
+from kernel.registry import GameInfo
+
+#: Prefix of every registered name (OpenSpiel's convention for Python games).
+PREFIX: Final = "python_"
+#: The variant registered under the bare name.
+STANDARD: Final = "standard"
+#: The parameter bounding a game's steps (chance included).
+LENGTH_PARAM: Final = "max_game_length"
+
+_CHANCE_MODES: Final = {
+    "deterministic": pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    "explicit-stochastic": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    "sampled-stochastic": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+}
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_INFORMATION: Final = {
+    "perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
+    "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    "one-shot": pyspiel.GameType.Information.ONE_SHOT,
+}
+
+
+def name_of(game_id: str, variant: str) -> str:
+    """The registered OpenSpiel name of a game's variant."""
+    base = PREFIX + game_id.replace("-", "_")
+    return base if variant == STANDARD else f"{base}_{variant.replace('-', '_')}"
+
+
+def names() -> dict[str, tuple[str, str]]:
+    """Every name this module registers: name -> (game id, variant), for the
+    kernel's registry as it is now."""
+    out: dict[str, tuple[str, str]] = {}
+    for game_id in kernel.games():
+        for variant in kernel.game_info(game_id).config.variants:
+            name = name_of(game_id, variant)
+            if name in out:
+                raise ValueError(f"two variants share the OpenSpiel name {name!r}: "
+                                 f"{out[name]} and {(game_id, variant)}")
+            out[name] = (game_id, variant)
+    return out
+
+
+# --------------------------------------------------------------------------
+# parameters <-> configuration
+
+
+def list_text(values: Sequence[int]) -> str:
+    """An integer list as a parameter value: ``[2:0:1:3]``."""
+    return "[" + ":".join(str(v) for v in values) + "]"
+
+
+def _list_value(name: str, text: str) -> list[int]:
+    if not (text.startswith("[") and text.endswith("]")):
+        raise ValueError(f"parameter {name}: a list is written [a:b:...], not {text!r}")
+    inner = text[1:-1]
+    items = inner.split(":") if inner else []
+    out = []
+    for item in items:
+        digits = item[1:] if item.startswith("-") else item
+        if not digits.isascii() or not digits.isdigit():
+            raise ValueError(f"parameter {name}: {item!r} is not an integer")
+        out.append(int(item))
+    return out
+
+
+def parameters(game_id: str, variant: str = STANDARD) -> dict[str, Any]:
+    """The parameter specification of a game's variant: every configuration key
+    with the variant's value (or the field's default) as a parameter value, and
+    ``max_game_length``."""
+    info = kernel.game_info(game_id)
+    chosen = info.config.variants[variant]
+    spec: dict[str, Any] = {}
+    for field in info.config.fields:
+        value = chosen.get(field.name, field.default)
+        if field.type == "int-list":
+            spec[field.name] = list_text(value) if isinstance(value, list | tuple) else ""
+        elif field.type == "int":
+            spec[field.name] = value if type(value) is int else ""
+        elif field.type == "bool":
+            spec[field.name] = value if type(value) is bool else ""
+        elif field.type == "str":
+            spec[field.name] = value if type(value) is str else ""
+        else:
+            raise ValueError(f"{info.id}: configuration key {field.name!r} of type "
+                             f"{field.type!r} has no OpenSpiel parameter form")
+    if LENGTH_PARAM in spec:
+        raise ValueError(f"{info.id}: configuration key {LENGTH_PARAM!r} clashes with the "
+                         f"adapter's parameter")
+    spec[LENGTH_PARAM] = info.max_game_length or encode.DEFAULT_MAX_STEPS
+    return spec
+
+
+def _config(info: GameInfo, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The kernel configuration of a game's parameters (ValueError: KERNEL-CONFIG)."""
+    config: dict[str, Any] = {}
+    for field in info.config.fields:
+        value = params[field.name]
+        if value == "" and field.type != "str":
+            continue  # the game's own default
+        if field.type == "int-list":
+            config[field.name] = _list_value(field.name, str(value))
+        else:
+            config[field.name] = value
+    problem = kernel.check_config(info.id, config)
+    if problem is not None:
+        raise ValueError(problem)
+    return config
+
+
+# --------------------------------------------------------------------------
+# the state's node: immutable, shared by clones
+
+
+#: A step of the history: actor, action, events, state (``kernel.Step``'s fields).
+_Step = tuple[int, Action, tuple[kernel.Event, ...], Any]
+#: The steps of a history, linked: None (no step), or (the steps before, the last).
+_Steps = tuple[Any, _Step] | None
+
+
+class _Node:
+    """A position: the kernel state, the history's kernel steps, and caches.
+
+    Immutable (its caches only fill in what follows from it), so a clone
+    shares it: ``deepcopy`` returns the node itself. It pickles as plain data
+    (game id, configuration, action ids), replayed by :func:`_replay`.
+    """
+
+    __slots__ = ("actor", "cache", "game", "length", "linked", "player", "seen", "state")
+
+    def __init__(self, game: KernelGame, state: Any, linked: _Steps = None, length: int = 0,
+                 seen: dict[int, Any] | None = None) -> None:
+        self.game = game
+        self.state = state
+        #: The history's steps, linked (see :attr:`steps`), and how many.
+        self.linked = linked
+        self.length = length
+        actor = game.info.current_actor(state)
+        if actor != TERMINAL and length >= game.max_steps:
+            actor = TERMINAL  # cut short (see the module's doc)
+        self.actor: int = actor
+        #: OpenSpiel's player id of the actor.
+        self.player: int = (_TERMINAL if actor == TERMINAL else _CHANCE if actor == CHANCE
+                            else actor)
+        #: Per seat, its information state's steps so far (see :meth:`seen_by`).
+        self.seen: dict[int, Any] = seen if seen is not None else {}
+        self.cache: dict[Any, Any] = {}
+
+    @property
+    def truncated(self) -> bool:
+        return self.actor == TERMINAL and self.game.info.current_actor(self.state) != TERMINAL
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., _Node], tuple[Any, ...]]:
+        return (_replay, (self.game.game_name, self.game.params, self.ids))
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """The action ids of the history (chance outcomes' and decisions' ids)."""
+        g = self.game
+        return tuple(g.chance_ids[action] if actor == CHANCE else g.player_ids[action]
+                     for actor, action, _, _ in self.steps)
+
+    def child(self, step: _Step) -> _Node:
+        """The node after ``step``; what the seats saw so far carries over."""
+        return _Node(self.game, step[3], (self.linked, step), self.length + 1,
+                     dict(self.seen) if self.seen else None)
+
+    @property
+    def steps(self) -> tuple[_Step, ...]:
+        """The history's steps, in order."""
+        steps: tuple[_Step, ...] | None = self.cache.get("steps")
+        if steps is None:
+            steps = self.cache["steps"] = self.last_steps(self.length)
+        return steps
+
+    def last_steps(self, n: int) -> tuple[_Step, ...]:
+        """The history's last ``n`` steps, in order."""
+        out = []
+        linked: Any = self.linked
+        for _ in range(n):
+            linked, step = linked
+            out.append(step)
+        out.reverse()
+        return tuple(out)
+
+    def kernel_steps(self, start: int = 0) -> tuple[kernel.Step, ...]:
+        """The history's steps from ``start`` on, as ``kernel.Step`` s."""
+        return tuple(kernel.Step(*st) for st in self.last_steps(self.length - start))
+
+    def trace(self) -> kernel.Trace:
+        g = self.game
+        return kernel.Trace(g.game_id, g.info.version, dict(g.config), 0, g.initial.state,
+                            self.kernel_steps())
+
+    # what seats see, computed once per node and seat
+
+    def observation(self, seat: int) -> dict[str, PlainData]:
+        key = ("obs", seat)
+        if key not in self.cache:
+            self.cache[key] = self.game.info.observation(self.state, seat)
+        value: dict[str, PlainData] = self.cache[key]
+        return value
+
+    def observation_text(self, seat: int) -> str:
+        key = ("obs-text", seat)
+        if key not in self.cache:
+            self.cache[key] = encode.canonical(self.observation(seat))
+        text: str = self.cache[key]
+        return text
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        key = ("obs-tensor", seat)
+        tensor: np.ndarray | None = self.cache.get(key)
+        if tensor is None:
+            tensor = self.cache[key] = self.game.tensor_of(self.observation(seat))
+        return tensor
+
+    def seen_by(self, seat: int) -> tuple[str, np.ndarray]:
+        """The seat's information-state steps so far: their canonical JSON texts
+        joined by commas, and their tensor rows (``kernel.information_state``)."""
+        done, texts, rows = self.seen.get(seat, (0, "", np.zeros(0, np.float32)))
+        if done < self.length:
+            g = self.game
+            new = self.last_steps(self.length - done + (1 if done else 0))
+            start = new[0][3] if done else g.initial.state
+            part = kernel.Trace(g.game_id, g.info.version, dict(g.config), 0, start,
+                                tuple(kernel.Step(*st) for st in new[1 if done else 0:]))
+            items = kernel.information_state(part, seat)["steps"]
+            more = ",".join(encode.canonical(x) for x in items)
+            texts = f"{texts},{more}" if texts and more else texts or more
+            if g.encoder is not None:
+                new_rows = [g.encoder.step_row(seat, x) for x in items]
+                rows = np.concatenate([rows, np.asarray(new_rows, np.float32).ravel()])
+            self.seen[seat] = (self.length, texts, rows)
+        return texts, rows
+
+    def information_state_text(self, seat: int) -> str:
+        """The canonical JSON of ``kernel.information_state(history, seat)``."""
+        texts, _ = self.seen_by(seat)
+        g = self.game
+        return (f'{{"game":{encode.canonical(g.game_id)},'
+                f'"initial":{g.initial.observation_text(seat)},'
+                f'"observation":{self.observation_text(seat)},'
+                f'"seat":{seat},"steps":[{texts}]}}')
+
+    def text(self) -> str:
+        if "text" not in self.cache:
+            data = self.game.info.to_data(self.state)
+            cut = " (cut short)" if self.truncated else ""
+            self.cache["text"] = f"step {self.length}{cut}: {encode.canonical(data)}"
+        text: str = self.cache["text"]
+        return text
+
+
+def _replay(name: str, params: Mapping[str, Any], ids: Sequence[int]) -> _Node:
+    """The node of a pickled state: the game's initial node and the actions replayed."""
+    game = pyspiel.load_game(name, dict(params))
+    assert isinstance(game, KernelGame)
+    node = game.initial
+    for action_id in ids:
+        node = game.step(node, action_id)
+    return node
+
+
+# --------------------------------------------------------------------------
+# the game
+
+
+class KernelGame(pyspiel.Game):  # type: ignore[misc]
+    """One registered game and variant with its parameters (see the module's doc).
+
+    :func:`register` makes one subclass per registered name (pyspiel keeps the
+    class as the name's creator), setting ``GAME_ID``, ``VARIANT`` and
+    ``GAME_TYPE``.
+    """
+
+    GAME_ID: str = ""
+    VARIANT: str = STANDARD
+    GAME_TYPE: Any = None
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game_id, variant, game_type = self.GAME_ID, self.VARIANT, self.GAME_TYPE
+        if game_type is None:
+            raise TypeError("KernelGame is made for a registered name: use pyspiel.load_game")
+        spec = parameters(game_id, variant)
+        unknown = sorted(set(params or {}) - set(spec))
+        if unknown:
+            raise ValueError(f"unknown parameters {unknown}; known: {sorted(spec)}")
+        params = {**spec, **(params or {})}
+        self.game_id = game_id
+        self.variant = variant
+        self.game_name: str = game_type.short_name
+        self.info = kernel.game_info(game_id)
+        self.params = dict(params)
+        self.config = _config(self.info, params)
+        length = params[LENGTH_PARAM]
+        if type(length) is not int or length < 1:
+            raise ValueError(f"{LENGTH_PARAM} must be a positive integer, not {length!r}")
+        self.max_steps: int = length
+        self.space = kernel.action_space(game_id, self.config)
+        self.player_ids = {a: i for i, a in enumerate(self.space.players)}
+        self.chance_ids = {a: i for i, a in enumerate(self.space.chance)}
+        # the same by canonical text (a str's hash is kept: the faster lookup)
+        self._player_id_of = {a.text: i for i, a in enumerate(self.space.players)}
+        self._chance_id_of = {a.text: i for i, a in enumerate(self.space.chance)}
+        self.players = self.info.seats(self.info.new_game(self.config))
+        self.encoder = (encode.encoder(game_id, self.config, length)
+                        if self.info.tensor is not None else None)
+        # the observation tensors, re-encoding only what changed since the last
+        # one (see tensor_of)
+        self._memo = encode.Memo(self.encoder) if self.encoder is not None else None
+        super().__init__(game_type, pyspiel.GameInfo(
+            num_distinct_actions=len(self.space.players),
+            max_chance_outcomes=len(self.space.chance),
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=length,
+        ), dict(params))
+        self.initial = _Node(self, self.info.new_game(self.config))
+
+    def new_initial_state(self) -> KernelState:
+        return KernelState(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # pickled as its registered name and parameters (the class is made by
+        # game_class, not importable by name)
+        return (pyspiel.load_game, (self.game_name, self.params))
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self.max_steps
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Mapping[str, Any] | None = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {dict(params)}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("only a seat's own view (public information and its own "
+                             "private information) is available")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self, recall)
+
+    def tensor_of(self, observation: Mapping[str, PlainData]) -> np.ndarray:
+        """The observation tensor of a seat's observation (a new array), as
+        ``encoder.observation`` makes it."""
+        memo = self._memo
+        assert memo is not None, "the game has no tensor layout"
+        memo.update(observation)
+        return np.frombuffer(memo.tensor, np.float32).copy()
+
+    def legal_ids(self, state: Any) -> list[int]:
+        """The ids of the actor's legal actions in ``state``, in order."""
+        id_of = self._player_id_of
+        return sorted([id_of[a.text] for a in self.info.legal_actions(state)])
+
+    def chance_list(self, state: Any) -> list[tuple[int, float]]:
+        """The chance outcomes of ``state``: (id, probability as a float), in id order."""
+        id_of = self._chance_id_of
+        return sorted([(id_of[a.text], p.numerator / p.denominator)
+                       for a, p in self.info.chance_outcomes(state)])
+
+    def step(self, node: _Node, action_id: int) -> _Node:
+        """The node after the action with id ``action_id`` (ValueError if illegal)."""
+        actor = node.actor
+        if actor == TERMINAL:
+            raise ValueError("the game is over")
+        table = self.space.chance if actor == CHANCE else self.space.players
+        if type(action_id) is not int or not 0 <= action_id < len(table):
+            raise ValueError(f"no action id {action_id!r}")
+        action = table[action_id]
+        result = self.info.apply(node.state, action)
+        if not isinstance(result, Applied):
+            raise ValueError(f"illegal action {action.text}: {result.rule} {result.reason}")
+        return node.child((actor, action, result.events, result.state))
+
+
+# --------------------------------------------------------------------------
+# the state
+
+
+class KernelState(pyspiel.State):  # type: ignore[misc]
+    """A position of a :class:`KernelGame` (one attribute: the shared node)."""
+
+    def __init__(self, game: KernelGame) -> None:
+        super().__init__(game)
+        self._node = game.initial
+
+    @property
+    def node(self) -> _Node:
+        return self._node
+
+    def _kgame(self) -> KernelGame:
+        game: KernelGame = self._node.game
+        return game
+
+    def current_player(self) -> int:
+        return self._node.player
+
+    def is_terminal(self) -> bool:
+        return self._node.actor == TERMINAL
+
+    # Python callers (bots, RL loops) reach these without crossing into C++;
+    # C++ callers get the same answers through current_player/_legal_actions.
+
+    def is_chance_node(self) -> bool:
+        return self._node.actor == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._node.actor >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``LegalActions``: the actor's action ids (at a chance node
+        the outcomes' ids, for another seat none)."""
+        actor = self._node.actor
+        if actor == TERMINAL:
+            return []
+        if actor == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if player is not None and player != actor:
+            if player < 0:
+                raise pyspiel.SpielError(f"legal_actions of pseudo-player {player}")
+            return []
+        return list(self._legal_actions(actor))
+
+    def _legal_actions(self, player: int) -> list[int]:
+        node = self._node
+        legal: list[int] | None = node.cache.get("legal")
+        if legal is None:
+            legal = node.cache["legal"] = node.game.legal_ids(node.state)
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        node = self._node
+        chance: list[tuple[int, float]] | None = node.cache.get("chance")
+        if chance is None:
+            chance = node.cache["chance"] = node.game.chance_list(node.state)
+        return chance
+
+    def _apply_action(self, action: int) -> None:
+        pending = self.__dict__.pop("_pending", None)
+        if pending is not None:  # a drawn step (resample_from_infostate), already applied
+            self._node = pending
+            return
+        node = self._node
+        self._node = node.game.step(node, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        space = self._kgame().space
+        table = space.chance if player == int(pyspiel.PlayerId.CHANCE) else space.players
+        return table[action].text
+
+    def returns(self) -> list[float]:
+        node = self._node
+        players = self._kgame().players
+        if node.actor != TERMINAL:
+            return [0.0] * players
+        outcome = self._kgame().info.outcome(node.state)
+        if outcome is None or not outcome.winners:  # cut short: a draw
+            return [1.0 / players] * players
+        share = 1.0 / len(outcome.winners)
+        return [share if seat in outcome.winners else 0.0 for seat in range(players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KernelState:
+        """A state with a whole history drawn by ``kernel.resample`` for ``player_id``.
+
+        ``probability_sampler()`` (a uniform float in [0, 1)) seeds the draw.
+        """
+        game = self._kgame()
+        seed = int(float(probability_sampler()) * 2 ** 53)
+        drawn = kernel.resample(self._node.trace(), player_id, random.Random(seed))
+        return state_of(game, drawn)
+
+    def __str__(self) -> str:
+        return self._node.text()
+
+
+def state_of(game: KernelGame, history: kernel.Trace) -> KernelState:
+    """The OpenSpiel state of a kernel history of ``game``'s game and configuration.
+
+    The history's steps are taken as they are (real kernel steps: nothing is
+    applied again); OpenSpiel's own history of the state is their action ids.
+    """
+    if history.game != game.game_id or history.initial != game.initial.state:
+        raise ValueError(f"the history ({history.game} {dict(history.config)}) does not "
+                         f"start at the initial state of {game}")
+    state = KernelState(game)
+    node = game.initial
+    for st in history.steps:
+        action_id = (game.chance_ids[st.action] if st.actor == CHANCE
+                     else game.player_ids[st.action])
+        nxt = node.child((st.actor, st.action, st.events, st.state))
+        state._node = node
+        state._pending = nxt  # apply_action takes the step as it is (see _apply_action)
+        state.apply_action(action_id)
+        node = nxt
+    return state
+
+
+# --------------------------------------------------------------------------
+# observations
+
+
+class Observer:
+    """OpenSpiel's Python observer: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, game: KernelGame, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        enc = game.encoder
+        self.dict: dict[str, np.ndarray] = {}
+        if enc is None:
+            self.tensor: np.ndarray | None = None
+            return
+        if perfect_recall:
+            n = enc.observation_size
+            self.tensor = np.zeros(enc.information_state_size, np.float32)
+            self.dict["initial"] = self.tensor[:n]
+            self.dict["observation"] = self.tensor[n:2 * n]
+            self.dict["steps"] = self.tensor[2 * n:].reshape(enc.max_steps, enc.step_size)
+        else:
+            self.tensor = np.zeros(enc.observation_size, np.float32)
+            for key, offset, size in enc.pieces:
+                if size:
+                    self.dict[key] = self.tensor[offset:offset + size]
+
+    def set_from(self, state: KernelState, player: int) -> None:
+        """The tensor of ``player``'s view of ``state``."""
+        if self.tensor is None:
+            return
+        node = state.node
+        if not self.perfect_recall:
+            self.tensor[:] = node.observation_tensor(player)
+            return
+        n = len(self.game.initial.observation_tensor(player))
+        _, rows = node.seen_by(player)
+        self.tensor[:n] = self.game.initial.observation_tensor(player)
+        self.tensor[n:2 * n] = node.observation_tensor(player)
+        self.tensor[2 * n:2 * n + len(rows)] = rows
+        self.tensor[2 * n + len(rows):] = 0.0
+
+    def string_from(self, state: KernelState, player: int) -> str:
+        """The canonical JSON of ``player``'s view of ``state``."""
+        node = state.node
+        if self.perfect_recall:
+            return node.information_state_text(player)
+        return node.observation_text(player)
+
+
+# --------------------------------------------------------------------------
+# registration
+
+
+def game_type(game_id: str, variant: str = STANDARD, name: str | None = None) -> Any:
+    """The pyspiel GameType of a game's variant, from the kernel's metadata
+    (``name``: the short name, by default :func:`name_of`)."""
+    info = kernel.game_info(game_id)
+    tensors = info.tensor is not None
+    long_name = info.name if variant == STANDARD else f"{info.name}, {variant}"
+    return pyspiel.GameType(
+        short_name=name or name_of(game_id, variant),
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=_CHANCE_MODES[info.chance_mode],
+        information=_INFORMATION[info.information],
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=tensors,
+        provides_observation_string=True,
+        provides_observation_tensor=tensors,
+        parameter_specification=parameters(game_id, variant),
+    )
+
+
+def game_class(game_id: str, variant: str = STANDARD, name: str | None = None,
+               base: type[KernelGame] | None = None) -> type[KernelGame]:
+    """A :class:`KernelGame` subclass for a game's variant (``base``: a subclass
+    of KernelGame to start from); ``cls(params)`` makes a game without
+    registering it (``params``: every parameter, see :func:`parameters`)."""
+    gtype = game_type(game_id, variant, name)
+    return type(f"KernelGame_{gtype.short_name}", (base or KernelGame,),
+                {"GAME_ID": game_id, "VARIANT": variant, "GAME_TYPE": gtype,
+                 "__module__": __name__})
+
+
+def register() -> tuple[str, ...]:
+    """Register every game and variant of the kernel's registry not yet known to
+    pyspiel (done on import; call again after registering a game); returns
+    every name of :func:`names`."""
+    known = set(pyspiel.registered_names())
+    for name, (game_id, variant) in names().items():
+        if name not in known:
+            # A class, not a function: pyspiel keeps the creator until the
+            # process ends, and a function freed then (without the GIL)
+            # crashes the exit; a class lives on.
+            cls = game_class(game_id, variant)
+            pyspiel.register_game(cls.GAME_TYPE, cls)
+    return tuple(names())
+
+
+register()
+
+__all__ = [
+    "LENGTH_PARAM",
+    "PREFIX",
+    "STANDARD",
+    "KernelGame",
+    "KernelState",
+    "Observer",
+    "game_class",
+    "game_type",
+    "list_text",
+    "name_of",
+    "names",
+    "parameters",
+    "register",
+    "state_of",
+]

@@ -1,0 +1,75 @@
+"""The Hare & the Tortoise (2014): the tensor layout of a seat's observation.
+
+``GameInfo.tensor``: for a configuration, every key of :func:`.game.observation`
+with its form (the grammar is in :mod:`kernel.adapters.encode`) and its bound
+from the rules: 11 track tiles with 2 streams and 5 turbo tiles, positions 0
+(start) to 12 (past the finish), a podium of 3 places, at most 3 bets per seat
+(two starting bets with 2 players and the second bet), one round's points 0 to
+13 per seat; the racing phases so far and the card counts are plain numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .data import (
+    ANIMALS,
+    CARD_KINDS,
+    FINISH,
+    GAME_ID,
+    PODIUM_PLACES,
+    STREAMS,
+    TILES,
+    TURBO_TILES,
+)
+from .state import PHASES
+
+#: Most bets a seat holds: two starting bets (2 players) and the second bet.
+MOST_BETS = 3
+#: Most points of one round for one seat (HT-INV-SCORES).
+ROUND_POINTS = 13
+
+
+def layout(config: Mapping[str, Any]) -> Any:
+    """The observation's layout for ``config`` (KERNEL-CONFIG checked)."""
+    from .game import parse_config
+
+    c = parse_config(config)
+    players, series = c["players"], c["series"]
+    seat = ("int", 0, players - 1)
+    animal = ("enum", ANIMALS)
+    kinds = tuple(sorted(CARD_KINDS))
+
+    def per_seat(form: Any) -> Any:
+        return ("array", players, form)
+
+    return ("dict", {
+        "game": ("const", GAME_ID),
+        "seat": seat,
+        "players": ("const", players),
+        "mode": ("const", c["mode"]),
+        "series": ("const", series),
+        "round": ("int", 1, series),
+        "phase": ("enum", PHASES),
+        "turn": seat,
+        "token": seat,
+        "races": ("num",),
+        "streams": ("list", STREAMS, ("int", 1, TILES)),
+        "turbos": ("list", len(TURBO_TILES), animal),
+        "positions": ("array", len(ANIMALS), ("int", 0, FINISH)),
+        "podium": ("list", PODIUM_PLACES, ("list", len(ANIMALS), animal)),
+        "hand": ("bag", kinds),
+        "starting": ("bag", kinds),
+        "second": ("bag", kinds),
+        "hand_sizes": per_seat(("num",)),
+        "bet_counts": per_seat(("int", 0, MOST_BETS)),
+        "deck": ("num",),
+        "discard": ("bag", kinds),
+        "table": ("bag", kinds),
+        "to_move": ("list", len(ANIMALS), animal),
+        "points": per_seat(("num",)),
+        "history": ("list", series, per_seat(("int", 0, ROUND_POINTS))),
+        "shown": per_seat(("list", MOST_BETS, ("enum", CARD_KINDS))),
+        "bets": ("opt", per_seat(("list", MOST_BETS, animal))),
+    })
