@@ -1,17 +1,23 @@
 """Seeded random games through the framework adapters and through the kernel, side by side.
 
 Usage: python benchmarks/adapters.py [--games N] [--game ID ...] [--all-variants]
-       [--players N] [--rounds R]
+       [--players N] [--rounds R] [--warmup W]
 
 For every registered game (its first variant, or every variant with
 ``--all-variants``; at its fewest players unless ``--players``), N seeded
 random games (uniformly random legal actions, chance by its probabilities)
-are played three ways in one process, one after the other and R rounds
-over (the figures are the sums):
+are played these ways in one process, one after the other and R rounds
+over (the figures are the sums), after W untimed rounds (default 1: the
+kernel's memo caches and the adapters' are warm, as in a long run, whichever
+loop comes first):
 
 - ``kernel``: the kernel's own loop, the least an adapter must do: the game's
   ``current_actor``, ``chance_outcomes`` with ``kernel.sample_chance``,
   ``legal_actions`` and ``apply`` (``kernel.play`` less its trace);
+- ``kernel+obs``: the same loop, plus ``kernel.observation`` of the seat to
+  move at each decision: the least an adapter that hands out observations
+  must do (the floor of the ``pettingzoo`` loop, what the game's observation
+  costs before any encoding);
 - ``pettingzoo``: the AEC environment of :mod:`kernel.adapters.pettingzoo`,
   the loop of its documentation: ``last()`` (the observation tensor and the
   action mask of the agent to move) and ``step`` with a random id of the mask
@@ -61,6 +67,30 @@ def kernel_loop(game: str, variant: str, config: Mapping[str, Any], seeds: range
             if actor == CHANCE:
                 action = sample(outcomes_of(state), rng)
             else:
+                legal = legal_of(state)
+                action = legal[rng.randrange(len(legal))]
+            state = apply(state, action).state  # type: ignore[union-attr]
+            transitions += 1
+    return transitions
+
+
+def kernel_observe_loop(game: str, variant: str, config: Mapping[str, Any],
+                        seeds: range) -> int:
+    """The kernel's own loop and the observation of the seat to move at each decision."""
+    info = kernel.game_info(game)
+    actor_of, outcomes_of, legal_of, apply, observe = (
+        info.current_actor, info.chance_outcomes, info.legal_actions, info.apply,
+        info.observation)
+    sample = kernel.sample_chance
+    transitions = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = info.new_game(config)
+        while (actor := actor_of(state)) != TERMINAL:
+            if actor == CHANCE:
+                action = sample(outcomes_of(state), rng)
+            else:
+                observe(state, actor)
                 legal = legal_of(state)
                 action = legal[rng.randrange(len(legal))]
             state = apply(state, action).state  # type: ignore[union-attr]
@@ -148,7 +178,7 @@ def openspiel_loop(game: str, variant: str, config: Mapping[str, Any], seeds: ra
 
 def _available() -> dict[str, Loop | str]:
     """The loops to run: a loop, or why it is left out (imports done before timing)."""
-    loops: dict[str, Loop | str] = {"kernel": kernel_loop}
+    loops: dict[str, Loop | str] = {"kernel": kernel_loop, "kernel+obs": kernel_observe_loop}
     try:
         from kernel.adapters import pettingzoo as kpz
         kpz.env_class()
@@ -171,14 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--all-variants", action="store_true", help="every named variant")
     p.add_argument("--players", type=int, help="seats (default: each game's fewest)")
     p.add_argument("--rounds", type=int, default=2,
-                   help="rounds of the three loops, one after the other (default 2)")
+                   help="rounds of the loops, one after the other (default 2)")
+    p.add_argument("--warmup", type=int, default=1,
+                   help="untimed rounds of the loops first (default 1)")
     args = p.parse_args(argv)
     games = args.game or list(kernel.games())
     unknown = [g for g in games if g not in kernel.games()]
     if unknown:
         p.error(f"unknown game {unknown[0]!r}: one of {', '.join(kernel.games())}")
     loops = _available()
-    print(f"{args.games} seeded random games per loop, game and round, {args.rounds} rounds; "
+    print(f"{args.games} seeded random games per loop, game and round, {args.rounds} rounds "
+          f"after {args.warmup} untimed; "
           f"CPU time of one process; Python {platform.python_version()} on "
           f"{platform.machine()}")
     for name, loop in loops.items():
@@ -194,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
             config = {**info.config.variants[variant], info.config.players_key: players}
             seeds = range(args.games)
             figures: dict[str, list[float]] = {}
+            for _ in range(args.warmup):
+                for loop in loops.values():
+                    if not isinstance(loop, str):
+                        loop(game, variant, config, seeds)
             for _ in range(args.rounds):
                 for name, loop in loops.items():
                     if isinstance(loop, str):

@@ -44,6 +44,14 @@ layout that falls behind its game's observation fails loudly in the tests;
 :func:`decode` reads a tensor back, which proves that the tensor determines
 the observation (except the items a ``tail`` leaves out).
 
+A layout is compiled once per game and configuration (:func:`encoder`): each
+form becomes a small function listing the tensor's nonzero entries
+(:meth:`Encoder.sparse`), with fast paths for lists and arrays of one-hot
+items. Across a game's steps, a :class:`Memo` keeps one tensor up to date,
+encoding again only the top-level keys whose values changed (the adapters'
+per-step path; the same tensor as :meth:`Encoder.observation`). This module
+needs no NumPy: a memo's tensor is a float32 ``array.array``.
+
 The information-state tensor is the observation tensor of the seat's first
 observation, the observation tensor of its observation now, and one row per
 step of the history (``max_steps`` rows, the adapters' bound on a game's
@@ -81,15 +89,14 @@ DEFAULT_MAX_STEPS: Final = 2000
 FINGERPRINT_BITS: Final = 32
 
 Layout = Any
-Buffer = list[float]
 #: Where an encoding goes, sparse: the indices set to 1.0 ...
 Ones = list[int]
 #: ... and the (index, value) of every other nonzero entry (counts, numbers).
 #: Each index of the tensor appears at most once in the two.
 Nums = list[tuple[int, float]]
-#: A compiled form's writer: ``emit(value, ones, nums, offset)`` (ValueError if
-#: the value does not fit the form; nothing is written then to ``ones`` or
-#: ``nums`` that a caller keeps, see :class:`Memo`).
+#: A compiled form's writer: ``emit(value, ones, nums, offset)`` appends the
+#: value's entries, its tensor starting at ``offset`` (ValueError if the value
+#: does not fit the form; the lists are then to be dropped).
 Emit = Callable[[Any, Ones, Nums, int], None]
 
 #: The largest magnitude of a ``num`` (exact in a float32).
@@ -103,7 +110,8 @@ def _same(v: Any) -> Any:
 class _Form:
     """A compiled layout form: its size, how to write a value, how to read it back."""
 
-    __slots__ = ("decode", "emit", "kind", "look", "nest", "parts", "pieces", "project", "size")
+    __slots__ = ("decode", "emit", "exact", "kind", "look", "nest", "parts", "pieces", "project",
+                 "size")
 
     def __init__(self, kind: str, size: int, emit: Emit,
                  decode: Callable[[Sequence[float], int], Any],
@@ -121,6 +129,9 @@ class _Form:
         #: A list of one-hot items: (most items, floats per item, the items'
         #: ``look``), for the containers' fast path.
         self.nest: tuple[int, int, type, dict[Any, int]] | None = None
+        #: Whether values equal under ``==`` always get the same tensor (not so
+        #: for a form whose values include both ``1`` and ``True``, say).
+        self.exact = True
         #: A dict form's parts: (key, form, offset) in order.
         self.parts: tuple[tuple[str, _Form, int], ...] = ()
         #: A dict form's parts: (key, offset, size) in order.
@@ -239,8 +250,10 @@ def _enum(args: tuple[Any, ...], where: str) -> _Form:
 
         emit = emit_one
 
-    return _Form("enum", len(choices), emit,
+    form = _Form("enum", len(choices), emit,
                  lambda t, off: choices[_hot(t, off, len(choices), where)], look=look)
+    form.exact = len(set(choices)) == len(choices)
+    return form
 
 
 def _const(args: tuple[Any, ...], where: str) -> _Form:
@@ -269,7 +282,9 @@ def _opt(args: tuple[Any, ...], where: str) -> _Form:
     def project(v: Any) -> Any:
         return None if v is None else inner.project(v)
 
-    return _Form("opt", 1 + inner.size, emit, dec, project)
+    form = _Form("opt", 1 + inner.size, emit, dec, project)
+    form.exact = inner.exact
+    return form
 
 
 def _items(v: Any, where: str) -> list[Any]:
@@ -344,6 +359,7 @@ def _list(args: tuple[Any, ...], where: str) -> _Form:
         return out
 
     form = _Form("list", n * step, emit, dec, lambda v: [inner.project(x) for x in v])
+    form.exact = inner.exact
     if inner.look is not None:
         form.nest = (n, step, *inner.look)
     return form
@@ -421,7 +437,9 @@ def _array(args: tuple[Any, ...], where: str) -> _Form:
     def dec(t: Sequence[float], off: int) -> Any:
         return [inner.decode(t, off + i * step) for i in range(n)]
 
-    return _Form("array", n * step, emit, dec, lambda v: [inner.project(x) for x in v])
+    form = _Form("array", n * step, emit, dec, lambda v: [inner.project(x) for x in v])
+    form.exact = inner.exact
+    return form
 
 
 def _bag(args: tuple[Any, ...], where: str) -> _Form:
@@ -455,7 +473,9 @@ def _bag(args: tuple[Any, ...], where: str) -> _Form:
     def dec(t: Sequence[float], off: int) -> Any:
         return [c for i, c in enumerate(choices) for _ in range(int(t[off + i]))]
 
-    return _Form("bag", len(choices), emit, dec)
+    form = _Form("bag", len(choices), emit, dec)
+    form.exact = len(set(choices)) == len(choices)
+    return form
 
 
 def _text(args: tuple[Any, ...], where: str) -> _Form:
@@ -507,7 +527,9 @@ def _tail(args: tuple[Any, ...], where: str) -> _Form:
     def project(v: Any) -> Any:
         return {"count": len(v), "last": last.project(v[len(v) - n:] if len(v) > n else v)}
 
-    return _Form("tail", 1 + last.size, emit, dec, project)
+    form = _Form("tail", 1 + last.size, emit, dec, project)
+    form.exact = last.exact
+    return form
 
 
 def _dict(args: tuple[Any, ...], where: str) -> _Form:
@@ -536,6 +558,7 @@ def _dict(args: tuple[Any, ...], where: str) -> _Form:
         return {k: f.project(v[k]) for k, f, _ in parts}
 
     form = _Form("dict", size, emit, dec, project)
+    form.exact = all(f.exact for _, f, _ in parts)
     form.parts = tuple(parts)
     form.pieces = tuple((k, o, f.size) for k, f, o in parts)
     return form
@@ -678,14 +701,16 @@ class Memo:
     ``numpy.frombuffer(memo.tensor, numpy.float32)``) is then the same as
     :meth:`Encoder.observation`'s list (the value of an unchanged key was
     checked when first encoded; a value equal to the last, ``True`` where
-    ``1`` was, passes unchecked).
+    ``1`` was, passes unchecked; a key whose form holds values equal under
+    ``==`` but encoded apart, such as an enum of ``1`` and ``True``, is
+    encoded every time).
 
     The values are kept as given: the caller must not change an observation
     once written (the kernel's observations are built anew on each call).
     """
 
-    __slots__ = ("_emits", "_get", "_pieces", "_spans", "_values", "_wanted", "encoder",
-                 "tensor")
+    __slots__ = ("_always", "_emits", "_get", "_pieces", "_spans", "_values", "_wanted",
+                 "encoder", "tensor")
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
@@ -699,6 +724,8 @@ class Memo:
         self._get: Callable[[Mapping[str, Any]], tuple[Any, ...]] = (
             itemgetter(*keys) if len(keys) > 1 else lambda v: (v[keys[0]],))
         self._values: tuple[Any, ...] = (_UNSEEN,) * len(parts)
+        # keys encoded anew every time: equal values may differ in their tensors
+        self._always = frozenset(j for j, (_, f, _) in enumerate(parts) if not f.exact)
         self._pieces: list[tuple[Ones, Nums]] = [([], [])] * len(parts)
         #: The last observation's tensor (zeros before the first).
         self.tensor = array("f", bytes(4 * encoder.observation_size))
@@ -706,10 +733,18 @@ class Memo:
     def update(self, observation: Mapping[str, PlainData]) -> None:
         """Make :attr:`tensor` this observation's (ValueError if the observation does
         not fit the layout; the memo and its tensor are then unchanged)."""
-        _keys(observation, self._wanted, "")
-        values = self._get(observation)
+        # exactly the layout's keys: as many, and each found (else _keys says why)
+        try:
+            if len(observation) != len(self._wanted) or not isinstance(observation, Mapping):
+                raise KeyError
+            values = self._get(observation)
+        except (KeyError, TypeError):
+            _keys(observation, self._wanted, "")
+            raise
         changed = list(compress(count(), map(ne, values, self._values)))
-        if not changed:
+        if self._always:
+            changed = sorted(self._always.union(changed))
+        elif not changed:
             return
         emits = self._emits
         new = []

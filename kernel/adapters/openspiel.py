@@ -77,6 +77,7 @@ replayed on loading.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -202,8 +203,9 @@ def _config(info: GameInfo, params: Mapping[str, Any]) -> dict[str, Any]:
 
 #: A step of the history: actor, action, events, state (``kernel.Step``'s fields).
 _Step = tuple[int, Action, tuple[kernel.Event, ...], Any]
-#: The steps of a history, linked: None (no step), or (the steps before, the last).
-_Steps = tuple[Any, _Step] | None
+#: The steps of a history, linked: None (no step), or the steps before and the
+#: last step's fields, ``(steps before, actor, action, events, state)``.
+_Steps = tuple[Any, int, Action, tuple[kernel.Event, ...], Any] | None
 
 
 class _Node:
@@ -214,7 +216,8 @@ class _Node:
     (game id, configuration, action ids), replayed by :func:`_replay`.
     """
 
-    __slots__ = ("actor", "cache", "game", "length", "linked", "player", "seen", "state")
+    __slots__ = ("_cache", "actor", "chance", "game", "legal", "length", "linked", "player",
+                 "seen", "state")
 
     def __init__(self, game: KernelGame, state: Any, linked: _Steps = None, length: int = 0,
                  seen: dict[int, Any] | None = None) -> None:
@@ -223,16 +226,29 @@ class _Node:
         #: The history's steps, linked (see :attr:`steps`), and how many.
         self.linked = linked
         self.length = length
-        actor = game.info.current_actor(state)
+        actor = game._actor_of(state)
         if actor != TERMINAL and length >= game.max_steps:
             actor = TERMINAL  # cut short (see the module's doc)
         self.actor: int = actor
         #: OpenSpiel's player id of the actor.
-        self.player: int = (_TERMINAL if actor == TERMINAL else _CHANCE if actor == CHANCE
-                            else actor)
-        #: Per seat, its information state's steps so far (see :meth:`seen_by`).
-        self.seen: dict[int, Any] = seen if seen is not None else {}
-        self.cache: dict[Any, Any] = {}
+        self.player: int = (actor if actor >= 0 else _TERMINAL if actor == TERMINAL
+                            else _CHANCE)
+        #: Per seat, its information state's steps so far (see :meth:`seen_by`;
+        #: None: none yet).
+        self.seen: dict[int, Any] | None = seen
+        #: The actor's legal action ids, the chance outcomes (id, probability):
+        #: None until asked.
+        self.legal: list[int] | None = None
+        self.chance: list[tuple[int, float]] | None = None
+        self._cache: dict[Any, Any] | None = None
+
+    @property
+    def cache(self) -> dict[Any, Any]:
+        """What was computed of this node (made on first use: most nodes need none)."""
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
+        return cache
 
     @property
     def truncated(self) -> bool:
@@ -251,10 +267,11 @@ class _Node:
         return tuple(g.chance_ids[action] if actor == CHANCE else g.player_ids[action]
                      for actor, action, _, _ in self.steps)
 
-    def child(self, step: _Step) -> _Node:
-        """The node after ``step``; what the seats saw so far carries over."""
-        return _Node(self.game, step[3], (self.linked, step), self.length + 1,
-                     dict(self.seen) if self.seen else None)
+    def child(self, actor: int, action: Action, events: tuple[kernel.Event, ...],
+              state: Any) -> _Node:
+        """The node after a step; what the seats saw so far carries over."""
+        return _Node(self.game, state, (self.linked, actor, action, events, state),
+                     self.length + 1, dict(self.seen) if self.seen else None)
 
     @property
     def steps(self) -> tuple[_Step, ...]:
@@ -269,8 +286,8 @@ class _Node:
         out = []
         linked: Any = self.linked
         for _ in range(n):
-            linked, step = linked
-            out.append(step)
+            out.append(linked[1:])
+            linked = linked[0]
         out.reverse()
         return tuple(out)
 
@@ -309,7 +326,10 @@ class _Node:
     def seen_by(self, seat: int) -> tuple[str, np.ndarray]:
         """The seat's information-state steps so far: their canonical JSON texts
         joined by commas, and their tensor rows (``kernel.information_state``)."""
-        done, texts, rows = self.seen.get(seat, (0, "", np.zeros(0, np.float32)))
+        seen = self.seen
+        if seen is None:
+            seen = self.seen = {}
+        done, texts, rows = seen.get(seat, (0, "", np.zeros(0, np.float32)))
         if done < self.length:
             g = self.game
             new = self.last_steps(self.length - done + (1 if done else 0))
@@ -322,7 +342,7 @@ class _Node:
             if g.encoder is not None:
                 new_rows = [g.encoder.step_row(seat, x) for x in items]
                 rows = np.concatenate([rows, np.asarray(new_rows, np.float32).ravel()])
-            self.seen[seat] = (self.length, texts, rows)
+            seen[seat] = (self.length, texts, rows)
         return texts, rows
 
     def information_state_text(self, seat: int) -> str:
@@ -390,6 +410,10 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         self.max_steps: int = length
         self.space = kernel.action_space(game_id, self.config)
         self.player_ids = {a: i for i, a in enumerate(self.space.players)}
+        self._player_table = self.space.players
+        self._chance_table = self.space.chance
+        self._apply = self.info.apply
+        self._actor_of = self.info.current_actor
         self.chance_ids = {a: i for i, a in enumerate(self.space.chance)}
         # the same by canonical text (a str's hash is kept: the faster lookup)
         self._player_id_of = {a.text: i for i, a in enumerate(self.space.players)}
@@ -400,6 +424,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         # the observation tensors, re-encoding only what changed since the last
         # one (see tensor_of)
         self._memo = encode.Memo(self.encoder) if self.encoder is not None else None
+        self._memo_lock = threading.Lock()
         super().__init__(game_type, pyspiel.GameInfo(
             num_distinct_actions=len(self.space.players),
             max_chance_outcomes=len(self.space.chance),
@@ -439,33 +464,38 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         ``encoder.observation`` makes it."""
         memo = self._memo
         assert memo is not None, "the game has no tensor layout"
-        memo.update(observation)
-        return np.frombuffer(memo.tensor, np.float32).copy()
+        with self._memo_lock:  # the game's states share the memo, maybe across threads
+            memo.update(observation)
+            return np.frombuffer(memo.tensor, np.float32).copy()
 
     def legal_ids(self, state: Any) -> list[int]:
         """The ids of the actor's legal actions in ``state``, in order."""
         id_of = self._player_id_of
-        return sorted([id_of[a.text] for a in self.info.legal_actions(state)])
+        ids = [id_of[a.text] for a in self.info.legal_actions(state)]
+        ids.sort()
+        return ids
 
     def chance_list(self, state: Any) -> list[tuple[int, float]]:
         """The chance outcomes of ``state``: (id, probability as a float), in id order."""
         id_of = self._chance_id_of
-        return sorted([(id_of[a.text], p.numerator / p.denominator)
-                       for a, p in self.info.chance_outcomes(state)])
+        out = [(id_of[a.text], p.numerator / p.denominator)
+               for a, p in self.info.chance_outcomes(state)]
+        out.sort()
+        return out
 
     def step(self, node: _Node, action_id: int) -> _Node:
         """The node after the action with id ``action_id`` (ValueError if illegal)."""
         actor = node.actor
         if actor == TERMINAL:
             raise ValueError("the game is over")
-        table = self.space.chance if actor == CHANCE else self.space.players
+        table = self._chance_table if actor == CHANCE else self._player_table
         if type(action_id) is not int or not 0 <= action_id < len(table):
             raise ValueError(f"no action id {action_id!r}")
         action = table[action_id]
-        result = self.info.apply(node.state, action)
+        result = self._apply(node.state, action)
         if not isinstance(result, Applied):
             raise ValueError(f"illegal action {action.text}: {result.rule} {result.reason}")
-        return node.child((actor, action, result.events, result.state))
+        return node.child(actor, action, result.events, result.state)
 
 
 # --------------------------------------------------------------------------
@@ -505,34 +535,43 @@ class KernelState(pyspiel.State):  # type: ignore[misc]
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's ``LegalActions``: the actor's action ids (at a chance node
         the outcomes' ids, for another seat none)."""
-        actor = self._node.actor
+        node = self._node
+        actor = node.actor
+        if actor >= 0 and (player is None or player == actor):
+            legal = node.legal
+            if legal is None:
+                legal = node.legal = node.game.legal_ids(node.state)
+            return legal[:]
         if actor == TERMINAL:
             return []
         if actor == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if player is not None and player != actor:
-            if player < 0:
-                raise pyspiel.SpielError(f"legal_actions of pseudo-player {player}")
-            return []
-        return list(self._legal_actions(actor))
+        if player is not None and player < 0:
+            raise pyspiel.SpielError(f"legal_actions of pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self._node
-        legal: list[int] | None = node.cache.get("legal")
+        legal = node.legal
         if legal is None:
-            legal = node.cache["legal"] = node.game.legal_ids(node.state)
+            legal = node.legal = node.game.legal_ids(node.state)
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         node = self._node
-        chance: list[tuple[int, float]] | None = node.cache.get("chance")
+        chance = node.chance
         if chance is None:
-            chance = node.cache["chance"] = node.game.chance_list(node.state)
+            chance = node.chance = node.game.chance_list(node.state)
         return chance
 
+    #: The node of a step already drawn (see :func:`state_of`), which
+    #: ``apply_action`` takes as it is.
+    _pending: _Node | None = None
+
     def _apply_action(self, action: int) -> None:
-        pending = self.__dict__.pop("_pending", None)
+        pending = self._pending
         if pending is not None:  # a drawn step (resample_from_infostate), already applied
+            del self._pending
             self._node = pending
             return
         node = self._node
@@ -582,7 +621,7 @@ def state_of(game: KernelGame, history: kernel.Trace) -> KernelState:
     for st in history.steps:
         action_id = (game.chance_ids[st.action] if st.actor == CHANCE
                      else game.player_ids[st.action])
-        nxt = node.child((st.actor, st.action, st.events, st.state))
+        nxt = node.child(st.actor, st.action, st.events, st.state)
         state._node = node
         state._pending = nxt  # apply_action takes the step as it is (see _apply_action)
         state.apply_action(action_id)
