@@ -1,7 +1,7 @@
 """Seeded random games through the framework adapters and through the kernel, side by side.
 
 Usage: python benchmarks/adapters.py [--games N] [--game ID ...] [--all-variants]
-       [--players N] [--rounds R] [--warmup W]
+       [--players N] [--rounds R] [--warmup W] [--loops NAME ...]
 
 For every registered game (its first variant, or every variant with
 ``--all-variants``; at its fewest players unless ``--players``), N seeded
@@ -33,7 +33,9 @@ A framework that is not installed is left out, saying so. Prints games and
 transitions (kernel transitions, chance included) per second of CPU time of
 this process (immune to other load on the machine), and each adapter's
 overhead: its CPU time per transition over the kernel loop's (target: at most
-1.3x). Tests never assert timings; compare in one run.
+1.3x); the ``pettingzoo`` loop's also over ``kernel+obs`` (what the adapter
+adds to the game's own observations). ``--loops`` runs only the loops named
+(the kernel loop always). Tests never assert timings; compare in one run.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import kernel
 from kernel.core import CHANCE, TERMINAL
@@ -176,6 +178,10 @@ def openspiel_loop(game: str, variant: str, config: Mapping[str, Any], seeds: ra
     return transitions
 
 
+#: The loops' names, in the order they run.
+LOOPS: Final = ("kernel", "kernel+obs", "pettingzoo", "pz-masks", "openspiel")
+
+
 def _available() -> dict[str, Loop | str]:
     """The loops to run: a loop, or why it is left out (imports done before timing)."""
     loops: dict[str, Loop | str] = {"kernel": kernel_loop, "kernel+obs": kernel_observe_loop}
@@ -204,12 +210,19 @@ def main(argv: list[str] | None = None) -> int:
                    help="rounds of the loops, one after the other (default 2)")
     p.add_argument("--warmup", type=int, default=1,
                    help="untimed rounds of the loops first (default 1)")
+    p.add_argument("--loops", nargs="*", default=[],
+                   help=f"the loops to run (default: every one; {', '.join(LOOPS)}); "
+                        f"the kernel loop, every ratio's base, always runs")
     args = p.parse_args(argv)
+    wrong = [name for name in args.loops if name not in LOOPS]
+    if wrong:
+        p.error(f"unknown loop {wrong[0]!r}: one of {', '.join(LOOPS)}")
     games = args.game or list(kernel.games())
     unknown = [g for g in games if g not in kernel.games()]
     if unknown:
         p.error(f"unknown game {unknown[0]!r}: one of {', '.join(kernel.games())}")
-    loops = _available()
+    loops = {name: loop for name, loop in _available().items()
+             if not args.loops or name == "kernel" or name in args.loops}
     print(f"{args.games} seeded random games per loop, game and round, {args.rounds} rounds "
           f"after {args.warmup} untimed; "
           f"CPU time of one process; Python {platform.python_version()} on "
@@ -256,9 +269,13 @@ def main(argv: list[str] | None = None) -> int:
 def _print(figures: Mapping[str, list[float]]) -> None:
     base = figures.get("kernel")
     per_base = base[2] / base[1] if base and base[1] else None
+    floor = figures.get("kernel+obs")
+    per_floor = floor[2] / floor[1] if floor and floor[1] else None
     for name, (g, t, cpu) in figures.items():
         ratio = "" if name == "kernel" or per_base is None or not t else (
             f"; {cpu / t / per_base:.2f}x the kernel's CPU per transition")
+        if name == "pettingzoo" and per_floor is not None and t:
+            ratio += f" ({cpu / t / per_floor:.2f}x kernel+obs)"
         print(f"  {name:<10} {int(g):>5} games {int(t):>8} transitions  CPU {cpu:6.2f} s: "
               f"{g / cpu:8.1f} games/s {t / cpu:10,.0f} transitions/s{ratio}")
 

@@ -223,6 +223,44 @@ def test_adapter_views_are_the_kernels(name: str) -> None:
                                for s in range(game.num_players())]
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_replayed_history_is_the_kernels(name: str) -> None:
+    # issue 15 (speed): apply_action links only the actor and the action of a
+    # step, so a play-through keeps no past state alive; the history's events
+    # and states are replayed when first asked for. They must be the kernel's
+    # own: the same actions applied with kernel.apply from the initial state
+    # (transitions are pure), step by step, and the node's state last.
+    game = fewest(name)
+    space = game.space
+    state = play_random(game, seed=5)
+    node = state.node
+    links, link = 0, node.linked
+    while link is not None:
+        assert link[3] is None and link[4] is None  # nothing kept by a plain play
+        links, link = links + 1, link[0]
+    assert links == node.length == len(state.history())
+    mid = state.clone()  # a clone shares the node; a fresh state walks it again
+    for cut in (node.length // 2, node.length):
+        partial = game.new_initial_state()
+        for h in state.full_history()[:cut]:
+            partial.apply_action(h.action)
+        trace = partial.node.trace()
+        kstate = game.initial.state
+        assert len(trace.steps) == cut
+        for st, h in zip(trace.steps, state.full_history(), strict=False):
+            action = space.chance[h.action] if h.player == -1 else space.players[h.action]
+            result = kernel.apply(kstate, action)
+            assert isinstance(result, kernel.Applied)
+            assert (st.actor, st.action, st.events, st.state) == (
+                kernel.current_actor(kstate), action, result.events, result.state)
+            kstate = result.state
+        assert kstate == partial.node.state
+    # asked once, the links keep what was replayed (no second replay)
+    trace = mid.node.trace()
+    assert node.linked[3] is not None and node.linked[4] is node.state
+    assert trace.steps[-1].state is node.state
+
+
 def test_a_game_without_end_is_cut_short_as_a_draw() -> None:
     # max_game_length: after that many steps (chance included) the state is
     # terminal and every seat gets 1 / players

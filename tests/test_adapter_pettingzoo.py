@@ -44,6 +44,7 @@ import gymnasium  # noqa: E402
 
 import kernel  # noqa: E402
 from kernel import registry  # noqa: E402
+from kernel.adapters import encode  # noqa: E402
 from kernel.adapters import pettingzoo as kpz  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -169,6 +170,68 @@ def test_masks_are_the_kernels_legal_actions(game: str, variant: str, players: i
     # KERNEL-LEGAL through the adapter: action_mask[i] == 1 exactly when action id i
     # (kernel.action_space) is legal for the agent to move; 0 for the others.
     assert check_masks(_env(game, variant, players), seed=3) > 0
+
+
+# --------------------------------------------------------------------------
+# observations
+
+
+def check_observations(env: Any, seed: int) -> int:
+    """Play a seeded random game through ``env``, checking every observation; the steps.
+
+    At every step the observation tensor ``last()`` returns (the adapter's,
+    kept up to date key by key: ``encode.Memo``) is the encoder's own tensor of
+    ``kernel.observation(state, seat)``, float32 and of the fixed shape; so is
+    another agent's (``observe``: the adapter's memo switches seats), then the
+    mover's again; and the array handed out at the step before still holds what
+    it held (a new array each time, not a view of the adapter's buffer).
+    """
+    enc = encode.encoder(env.game_id, env.config)
+    agents = env.possible_agents
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    steps = 0
+    before: tuple[Any, Any] | None = None
+
+    def expect(agent: str, got: Any, what: str) -> Any:
+        seat = agents.index(agent)
+        want = np.asarray(enc.observation(kernel.observation(env.kernel_state, seat)),
+                          np.float32)
+        assert got.dtype == np.float32 and got.shape == want.shape, what
+        if not np.array_equal(got, want):
+            wrong = np.flatnonzero(got != want)
+            pieces = sorted({k for k, o, n in enc.pieces for i in wrong if o <= i < o + n})
+            raise AssertionError(
+                f"{env.game_id} seed {seed}, step {steps}, {agent} ({what}): the tensor differs "
+                f"from the encoder's at {wrong[:8].tolist()} (keys {pieces})")
+        return want
+
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if before is not None:
+            assert np.array_equal(before[0], before[1]), "an earlier observation changed"
+        want = expect(agent, obs["observation"], "last()")
+        other = agents[(agents.index(agent) + 1 + steps) % len(agents)]
+        expect(other, env.observe(other)["observation"], "observe(another agent)")
+        expect(agent, env.observe(agent)["observation"], "observe(the same agent again)")
+        before = (obs["observation"], want)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"])
+        env.step(int(ids[rng.randrange(len(ids))]))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("game", "variant"), sorted(kpz.environments().values()))
+def test_observations_are_the_encoders_at_every_step(game: str, variant: str) -> None:
+    # The observation tensor (kept up to date by re-encoding only the keys that
+    # changed) never drifts from encode.Encoder.observation(kernel.observation(
+    # state, seat)): two seeded games at the fewest players, one at the most.
+    info = kernel.game_info(game)
+    for players, seed in ((info.min_players, 1), (info.min_players, 2), (info.max_players, 3)):
+        assert check_observations(_env(game, variant, players), seed) > 0
 
 
 def test_a_mask_allowing_an_illegal_id_is_caught() -> None:

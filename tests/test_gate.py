@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import os
 import pkgutil
 import subprocess
@@ -90,22 +91,48 @@ def test_main_job_runs() -> None:
         f"seat {seat}" for seat in range(4)]
 
 
-def test_mutation_survivors_explained() -> None:
-    # The recorded mutation run (scripts/mutation.py --record) kills at least
-    # 90% of the mutants, and every mutant that survived it is listed in
-    # proofs/mutation-survivors.md with the reason it is equivalent; no row
-    # there names a mutant the run did not leave alive.
-    import json
+#: The mutation runs (scripts/mutation.py --set): the core set (shared rules,
+#: card engine, 2016 game) and each game package with a mutation.json; each
+#: with its record, its survivors' explanations and the score it must reach.
+MUTATION_SETS = [
+    ("core", ROOT / "proofs" / "mutation-score.json",
+     ROOT / "proofs" / "mutation-survivors.md", 99.0),
+    *((json.loads(p.read_text())["game"],
+       ROOT / "proofs" / "mutation" / f"{json.loads(p.read_text())['game']}.json",
+       ROOT / "proofs" / "mutation" / f"{json.loads(p.read_text())['game']}-survivors.md", 95.0)
+      for p in sorted((ROOT / "kernel" / "games").glob("*/mutation.json"))),
+]
+#: Sets with no recorded run yet (each a known gap, named in its issue).
+NOT_RECORDED: frozenset[str] = frozenset()
+
+
+def test_every_mutation_set_is_recorded() -> None:
+    # A set without a record is listed in NOT_RECORDED, and a listed set has none:
+    # a new game's set cannot go unchecked by the test below without being named here.
+    assert {name for name, record, _, _ in MUTATION_SETS if not record.exists()} == NOT_RECORDED
+
+
+@pytest.mark.parametrize(("name", "record", "explained", "target"),
+                         [m for m in MUTATION_SETS if m[0] not in NOT_RECORDED],
+                         ids=[m[0] for m in MUTATION_SETS if m[0] not in NOT_RECORDED])
+def test_mutation_survivors_explained(name: str, record: Path, explained: Path,
+                                      target: float) -> None:
+    # The recorded mutation run of each set (scripts/mutation.py --set NAME
+    # --record) is complete and reaches its target (the core set: 99% on the
+    # modules the plug-in split made, over all its modules here; a game: 95%),
+    # and every mutant that survived it is listed in the survivors file with
+    # the reason it is equivalent; no row there names a mutant the run did
+    # not leave alive.
     import re
 
-    stats = json.loads((ROOT / "proofs" / "mutation-score.json").read_text())
-    assert stats["not_checked"] == 0 and stats["score"] >= 90, stats
-    text = (ROOT / "proofs" / "mutation-survivors.md").read_text()
+    stats = json.loads(record.read_text())
+    assert stats["not_checked"] == 0 and stats["score"] >= target, (name, stats["score"])
+    text = explained.read_text()
     section = text.split("## Equivalent mutants", 1)[1].split("\n## ", 1)[0]
     rows = {}
     for line in section.splitlines():
         found = re.match(r"\| `([^`]+)` \|(.*)\|(.*)\|\s*$", line)
         if found:
             rows[found.group(1)] = found.group(3).strip()
-    assert sorted(rows) == sorted(stats["survivors"])
+    assert sorted(rows) == sorted(stats["survivors"]), name
     assert all(len(reason) > 20 for reason in rows.values()), rows

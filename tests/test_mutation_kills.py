@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import do, table
+from helpers import do, first_state, table
 
 import kernel
 from kernel.games.camel_up_cards_2016 import actions
@@ -560,3 +560,48 @@ def test_card_game_hooks_get_the_game_the_spaces_added_and_the_events(
     assert [(name, added) for name, _g, added, _ev in calls] == expected
     assert any(added for _n, _g, added, _ev in calls), "no leg began with an extension"
     assert all(g is recording and type(ev) is list for _n, g, _a, ev in calls)
+
+
+def test_own_kinds_take_their_sorted_place_among_the_engines() -> None:
+    # KERNEL-LEGAL, the API's order (kernel.core.Action: "Actions sort by kind,
+    # then values, which is the order legal_actions returns them in"; the card
+    # engine's Legality promises it for every card game): whatever race-track
+    # kinds of its own a card game adds, each group lands in its sorted place
+    # among the engine's groups (fennec, leg, lose, mid, palm, reveal, win).
+    # One own kind in every gap, before the first and after the last.
+    from kernel.core import Action
+    from kernel.engines.camel_cards.legal import Legality
+    from kernel.games.camel_up_cards_2016.engine import GAME as CARDS
+
+    own_kinds = ("a", "h", "li", "m", "move", "pass", "s", "x")
+    own = {k: (Action(GAME, k),) for k in own_kinds}
+    legality = Legality(CARDS, own_kinds, lambda s: own, lambda s, a: None)
+    state = table(4, stacks={3: "B", 4: "G"})  # play, no bet yet, both figures free
+    legal = legality.legal_actions(state)
+    engine = ("fennec", "leg", "lose", "mid", "palm", "reveal", "win")
+    assert {a.kind for a in legal} == {*engine, *own_kinds}
+    assert list(legal) == sorted(legal)
+    assert [k for k, _ in itertools.groupby(a.kind for a in legal)] == sorted(
+        {*engine, *own_kinds})
+
+
+@pytest.mark.parametrize("field", ["money", "payouts"])
+def test_ledger_of_a_list_changed_after_a_valid_state_is_checked(field: str) -> None:
+    # CUC-INV-LEDGER (state.py: a table that breaks an invariant never
+    # becomes a state): a state built from a list (not a tuple) is valid, but
+    # the list may change afterwards; a next state built from that same list
+    # must be checked afresh, not waved through as the last valid state's.
+    import attrs
+
+    from kernel.core import InvalidState
+
+    base = first_state(4, "play")
+    shared = list(getattr(base, field))
+    valid = attrs.evolve(base, **{field: shared})  # the last valid state
+    assert getattr(valid, field) is shared
+    if field == "money":
+        shared[0] += 5  # 5 Pounds that no payout explains
+    else:
+        shared[0] = (*shared[0], 5)  # a payout the money does not show
+    with pytest.raises(InvalidState, match="CUC-INV-LEDGER"):
+        attrs.evolve(valid, **{field: shared})

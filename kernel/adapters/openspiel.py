@@ -69,9 +69,12 @@ A kernel history (``kernel.Trace``) of a game becomes its OpenSpiel state with
 (``clone`` deep-copies attributes: the node copies as itself), with the kernel
 state, the history's kernel steps (linked: a child node adds one link to its
 parent's steps, not a copy of them; no chain of nodes) and caches of what was
-already computed. It pickles (``serialize``, pickle) as
-plain data: the game id, the configuration and the action ids of the history,
-replayed on loading.
+already computed. A step links only its actor and action: the events and the
+state of the steps before are replayed (the kernel's transitions are pure)
+the first time an information state or the history is asked for, and kept
+from then on, so a play-through loop keeps no past state alive. It pickles
+(``serialize``, pickle) as plain data: the game id, the configuration and the
+action ids of the history, replayed on loading.
 """
 
 from __future__ import annotations
@@ -203,9 +206,17 @@ def _config(info: GameInfo, params: Mapping[str, Any]) -> dict[str, Any]:
 
 #: A step of the history: actor, action, events, state (``kernel.Step``'s fields).
 _Step = tuple[int, Action, tuple[kernel.Event, ...], Any]
-#: The steps of a history, linked: None (no step), or the steps before and the
-#: last step's fields, ``(steps before, actor, action, events, state)``.
-_Steps = tuple[Any, int, Action, tuple[kernel.Event, ...], Any] | None
+#: The steps of a history, linked: None (no step), or a link ``[steps before,
+#: actor, action, events, state]`` of the last step. A step applied by
+#: ``apply_action`` links only its actor and action (events and state None):
+#: keeping every step's events and state alive costs a play-through loop about
+#: a tenth of the kernel's time (memory and garbage collection); they are
+#: filled in, by replaying the kernel's pure transitions, the first time a
+#: history is asked for (information states, :meth:`_Node.trace`), and kept
+#: from then on (see :meth:`_Node.last_steps`).
+_Steps = list[Any] | None
+#: The fields of a link.
+_BEFORE, _ACTOR, _ACTION, _EVENTS, _STATE = range(5)
 
 
 class _Node:
@@ -264,13 +275,20 @@ class _Node:
     def ids(self) -> tuple[int, ...]:
         """The action ids of the history (chance outcomes' and decisions' ids)."""
         g = self.game
-        return tuple(g.chance_ids[action] if actor == CHANCE else g.player_ids[action]
-                     for actor, action, _, _ in self.steps)
+        out = []
+        link: Any = self.linked
+        while link is not None:
+            action = link[_ACTION]
+            out.append(g.chance_ids[action] if link[_ACTOR] == CHANCE else g.player_ids[action])
+            link = link[_BEFORE]
+        out.reverse()
+        return tuple(out)
 
     def child(self, actor: int, action: Action, events: tuple[kernel.Event, ...],
               state: Any) -> _Node:
-        """The node after a step; what the seats saw so far carries over."""
-        return _Node(self.game, state, (self.linked, actor, action, events, state),
+        """The node after a step (its events and state given); what the seats saw
+        so far carries over."""
+        return _Node(self.game, state, [self.linked, actor, action, events, state],
                      self.length + 1, dict(self.seen) if self.seen else None)
 
     @property
@@ -282,14 +300,42 @@ class _Node:
         return steps
 
     def last_steps(self, n: int) -> tuple[_Step, ...]:
-        """The history's last ``n`` steps, in order."""
-        out = []
+        """The history's last ``n`` steps, in order (links without their events and
+        state get them first, see :meth:`fill`)."""
+        self.fill()
+        out: list[_Step] = []
         linked: Any = self.linked
         for _ in range(n):
-            out.append(linked[1:])
-            linked = linked[0]
+            out.append((linked[_ACTOR], linked[_ACTION], linked[_EVENTS], linked[_STATE]))
+            linked = linked[_BEFORE]
         out.reverse()
         return tuple(out)
+
+    def fill(self) -> None:
+        """Give every link of the history its events and state: the links after the
+        last one that has them are replayed from its state (or the initial state),
+        applying their actions again (the kernel's transitions are pure: the same
+        state and action give the same events and state)."""
+        missing = []
+        link: Any = self.linked
+        while link is not None and link[_EVENTS] is None:
+            missing.append(link)
+            link = link[_BEFORE]
+        if not missing:
+            return
+        g = self.game
+        state = g.initial.state if link is None else link[_STATE]
+        apply = g._apply
+        for link in reversed(missing):
+            result = apply(state, link[_ACTION])
+            if not isinstance(result, Applied):  # pragma: no cover (it was applied once)
+                raise AssertionError(f"replaying {link[_ACTION].text}: {result.rule} "
+                                     f"{result.reason}")
+            state = result.state
+            # the state first: another thread takes a link with events as filled
+            # (the last link's state is the node's own, equal to the replayed one)
+            link[_STATE] = self.state if link is self.linked else state
+            link[_EVENTS] = result.events
 
     def kernel_steps(self, start: int = 0) -> tuple[kernel.Step, ...]:
         """The history's steps from ``start`` on, as ``kernel.Step`` s."""
@@ -495,7 +541,10 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         result = self._apply(node.state, action)
         if not isinstance(result, Applied):
             raise ValueError(f"illegal action {action.text}: {result.rule} {result.reason}")
-        return node.child(actor, action, result.events, result.state)
+        seen = node.seen
+        # the link without events and state (see _Steps)
+        return _Node(self, result.state, [node.linked, actor, action, None, None],
+                     node.length + 1, dict(seen) if seen else None)
 
 
 # --------------------------------------------------------------------------

@@ -186,6 +186,8 @@ class Table:
         self.rng: random.Random | None = None
         #: The id of each action of the space.
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        #: The same by canonical text (a str keeps its hash: the faster lookup).
+        self.text_ids: dict[str, int] = {a.text: i for i, a in enumerate(self.actions)}
 
     def reset(self, seed: int | None) -> None:
         """A new game; ``seed`` (if given) makes a new generator for its chance draws."""
@@ -236,7 +238,8 @@ class Table:
         """The ids of the seat to move's legal actions (none once the game is over)."""
         if self.actor in (TERMINAL, CHANCE):  # CHANCE: only in a truncated game
             return []
-        return list(map(self.ids.__getitem__, self.info.legal_actions(self.state)))
+        ids = self.text_ids
+        return [ids[a.text] for a in self.info.legal_actions(self.state)]
 
     def play(self, action_id: int) -> None:
         """The actor takes action ``action_id``, then chance is drawn (ValueError if illegal)."""
@@ -315,7 +318,7 @@ def env_class() -> Any:
             self._tensor = np.frombuffer(self._memo.tensor, np.float32)
             assert self._tensor.shape == shape
             self._observed: tuple[Any, int] | None = None
-            self._no_mask = np.zeros(n, np.int8)
+            self._n = n
             self.observation_spaces = {a: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(
                     -OBSERVATION_BOUND, OBSERVATION_BOUND, shape, np.float32),
@@ -379,19 +382,22 @@ def env_class() -> Any:
             """The agent's action mask alone (``observe(agent)["action_mask"]``), for a
             loop that does not need the observation tensor (``last(observe=False)``)."""
             table = self.table
-            mask = self._no_mask.copy()
+            # filled as bytes, then viewed (a new, writable array; no NumPy call
+            # per action)
+            mask = bytearray(self._n)
             if table.actor == self._seat[agent] and not table.truncated:
-                ids = table.ids
+                ids = table.text_ids
                 for action in table.info.legal_actions(table.state):
-                    mask[ids[action]] = 1
-            return mask
+                    mask[ids[action.text]] = 1
+            return np.frombuffer(mask, np.int8)
 
         def step(self, action: Any) -> None:
             agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
-            if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            if type(action) is not int and (isinstance(action, bool)
+                                            or not isinstance(action, np.integer)):
                 raise ValueError(f"{agent}: an action is an action id (an integer), "
                                  f"not {action!r}")
             table = self.table

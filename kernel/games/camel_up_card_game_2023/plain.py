@@ -169,15 +169,17 @@ def _read(data: object, version: int) -> CugTable:
         return _COLOUR[name], _BET[value]
 
     leaders = read_keys(d["leaders"], "leaders", COLOURS)
-    midfield = [read_str(x, "midfield", _COLOUR) for x in read_list(d["midfield"], "midfield")]
+    midfield = [read_str(x, f"midfield[{i}]", _COLOUR)
+                for i, x in enumerate(read_list(d["midfield"], "midfield"))]
     t = object.__new__(CugTable)
     t.players, t.age_order = players, ints(d["age_order"], "age_order")
     t.phase, t.leg = read_str(d["phase"], "phase"), read_int(d["leg"], "leg")
     t.track, t.pos, t.height = track, tuple(pos), tuple(height)
     t.palm, t.palm_holder = marker("shortcut")
     t.fennec, t.fennec_holder = marker("fennec")
-    t.shortcut_tokens = tuple(read_bool(x, "shortcut_tokens") for x in per_seat("shortcut_tokens"))
-    t.fennec_tokens = tuple(read_bool(x, "fennec_tokens") for x in per_seat("fennec_tokens"))
+    t.shortcut_tokens, t.fennec_tokens = (
+        tuple(read_bool(x, f"{k}[{i}]") for i, x in enumerate(per_seat(k)))
+        for k in ("shortcut_tokens", "fennec_tokens"))
     t.shortcut_placers = ints(d["shortcut_placers"], "shortcut_placers")
     t.fennec_placers = ints(d["fennec_placers"], "fennec_placers")
     t.stock, t.discard, t.deck = (cards(d[k], k) for k in ("stock", "discard", "deck"))
@@ -186,7 +188,8 @@ def _read(data: object, version: int) -> CugTable:
     t.revealed = cards(d["played"], "played", ordered=True)
     t.leaders = tuple(ints(leaders[c], f"leaders.{c}") for c in COLOURS)
     t.midfield = tuple(c in midfield for c in COLOURS)
-    t.bets = tuple(tuple(bet(b, f"bets[{i}]") for b in read_list(seat, f"bets[{i}]"))
+    t.bets = tuple(tuple(bet(b, f"bets[{i}][{j}]")
+                         for j, b in enumerate(read_list(seat, f"bets[{i}]")))
                    for i, seat in enumerate(per_seat("bets")))
     t.winner_bets, t.loser_bets = final("winner_bets"), final("loser_bets")
     t.money = ints(per_seat("money"), "money")

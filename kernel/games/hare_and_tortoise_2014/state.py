@@ -107,10 +107,6 @@ class HareState:
             checked(self)
 
 
-def _sorted(zone: tuple[str, ...]) -> bool:
-    return zone == tuple(sorted(zone))
-
-
 #: Every racing card of a mode, counted (HT-INV-CARDS).
 _FULL: Final = {mode: {k: v for k, v in racing_cards(mode).items() if v} for mode in MODES}
 _ANIMALS_SORTED: Final = tuple(sorted(ANIMALS))

@@ -1,0 +1,486 @@
+"""Camel Up: The Card Game (2023): rule behaviour the mutation run found untested.
+
+Each test pins what the catalogue (spec/camel-up-card-game-2023/rules.md) or
+the kernel's contracts (KERNEL-INPUT, KERNEL-LEGAL) fix, worked out by hand
+from the rules, never copied from what the kernel prints. Tables are the
+spec's named fixtures (spec/camel-up-card-game-2023/examples/fixtures.json),
+patched and rebuilt with ``from_data`` so that every invariant holds. Fast
+(a second or two) and derandomized; in the mutation selection of
+kernel/games/camel_up_card_game_2023/mutation.json (the modules other than
+plain.py and config.py: legality, engine, crazy, actions, state, transitions).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from kernel.core import Action, Applied, Event, Rejected
+from kernel.games.camel_up_card_game_2023 import crazy, game, legality, state
+from kernel.games.camel_up_card_game_2023.data import CRAZY, GAME_ID
+from kernel.games.camel_up_card_game_2023.state import FIELDS, candidate, thaw, violations
+
+SPEC = Path(__file__).resolve().parents[1] / "spec" / "camel-up-card-game-2023"
+_FIXTURES: dict[str, Any] = json.loads(
+    (SPEC / "examples" / "fixtures.json").read_text(encoding="utf-8"))["fixtures"]
+
+
+def plain(name: str, **patch: Any) -> dict[str, Any]:
+    """The named fixture's plain data (its patch applied), some keys replaced."""
+    entry = _FIXTURES[name]
+    out = copy.deepcopy(entry["state"]) if "state" in entry else plain(entry["from"])
+    out.update(copy.deepcopy(entry.get("patch", {})))
+    out.update(copy.deepcopy(patch))
+    return out
+
+
+def table(name: str, **patch: Any) -> Any:
+    """The named fixture, patched, as a checked state."""
+    return game.from_data(plain(name, **patch))
+
+
+def lay(length: int, **cells: list[str]) -> list[list[str]]:
+    """A ``stacks`` field of ``length`` cells: ``c3=["blue"]`` puts blue on cell 3."""
+    out: list[list[str]] = [[] for _ in range(length)]
+    for key, camels in cells.items():
+        out[int(key[1:])] = list(camels)
+    return out
+
+
+def run(s: Any, *actions: str) -> tuple[Any, list[Event]]:
+    """Apply each action in turn (each must be legal): the last state and every event."""
+    seen: list[Event] = []
+    for text in actions:
+        result = game.apply(s, text)
+        assert isinstance(result, Applied), (text, result)
+        seen.extend(result.events)
+        s = result.state
+    return s, seen
+
+
+def told(events: list[Event], kind: str) -> list[Event]:
+    return [e for e in events if e.kind == kind]
+
+
+def rejection(s: Any, action: str) -> tuple[str, str]:
+    result = game.apply(s, action)
+    assert isinstance(result, Rejected), (action, result)
+    return result.rule, result.reason
+
+
+# --------------------------------------------------------------------------
+# CUG-MOVE-CRAZY: the riders of the crazy camel
+
+
+def test_crazy_card_with_a_rider_on_space_one() -> None:
+    # CUG-MOVE-CRAZY: a 0 card with a camel on the crazy camel's back moves the stack 1
+    # space; from space 1 that is behind the start line, the two side by side
+    # (CUG-MOVE-START). The rider counts though the crazy camel stands on space 1.
+    s = table("cug-leg1-4p", stacks=lay(18, c1=["black", "blue"], c2=["green", "orange"],
+                                      c4=["white"], c5=["yellow"]))
+    s, events = run(s, "reveal", "draw:black-0")
+    card = told(events, "crazy-card")
+    assert [e.data for e in card] == [{"card": "black-0", "steps": 1, "riders": ["blue"]}]
+    assert card[0].rules == ("CUG-MOVE-CRAZY",)
+    assert s.pos[0] == 0 and s.pos[CRAZY] == 0
+
+
+def test_crazy_card_names_its_riders_bottom_to_top() -> None:
+    # CUG-MOVE-CRAZY: event `crazy-card` tells the riders; they are listed from the
+    # crazy camel up (yellow on it, blue on yellow), not in colour order.
+    s = table("cug-leg1-4p", stacks=lay(18, c2=["green", "orange"], c4=["white"],
+                                      c7=["black", "yellow", "blue"]))
+    s, events = run(s, "reveal", "draw:black-1")
+    assert [e.data for e in told(events, "crazy-card")] == [
+        {"card": "black-1", "steps": 2, "riders": ["yellow", "blue"]}]
+    assert game.to_data(s)["stacks"][5] == ["black", "yellow", "blue"]
+
+
+def test_lifted_is_riding_on_the_crazy_camel() -> None:
+    # CUG-LEG-CRAZY (the contract helper of `reposition`): a racing camel rides on the
+    # crazy camel when it stands on the crazy camel's space, higher in the stack.
+    cases = (
+        # crazy at the bottom of space 2, orange on it; blue and green stacked on space 1
+        ((1, 1, 2, 4, 6, 2), (0, 1, 1, 0, 0, 0), {2}),
+        # on space 1, under blue; green, orange stacked on space 3
+        ((1, 3, 3, 4, 6, 1), (1, 0, 1, 0, 0, 0), {0}),
+        # at the bottom of space 2 under orange and yellow; green on space 3 (height 0)
+        ((1, 3, 2, 4, 2, 2), (0, 0, 1, 0, 2, 0), {2, 4}),
+        # in the middle of a stack on space 2: orange under it, yellow on it
+        ((1, 4, 2, 4, 2, 2), (0, 0, 0, 1, 2, 1), {4}),
+    )
+    for pos, height, riding in cases:
+        assert {c for c in range(5) if crazy.lifted(pos, height, c)} == riding, (pos, height)
+
+
+# --------------------------------------------------------------------------
+# CUG-LEG-EXTRA, CUG-LEG-CRAZYCARDS, CUG-LEG-PERSONAL: the events of the deck's making
+
+
+def test_shuffled_in_cards_name_their_rules() -> None:
+    # CUG-LEG-EXTRA then CUG-LEG-CRAZYCARDS (5 players: 2 random discards, then 2 of the
+    # 5 crazy camel cards), each hidden (CUG-LEG-HIDDEN); CUG-LEG-PERSONAL: the personal
+    # cards face up and the deck's size, 5 x 1 chosen + 2 + 2 = 9.
+    s = table("cug-deck-5p")
+    s, events = run(s, "deck:yellow+2", "draw:blue+1", "draw:green+1")
+    extra = told(events, "shuffled-in")
+    assert [e.rules for e in extra] == [("CUG-LEG-EXTRA", "CUG-LEG-HIDDEN")] * 2
+    assert [e.data for e in extra] == [{"card": "blue+1"}, {"card": "green+1"}]
+    assert all(e.owners == () and e.secret == ("card",) for e in extra)
+    s, events = run(s, "draw:black-2", "draw:black-0")
+    shuffled = told(events, "shuffled-in")
+    assert [e.rules for e in shuffled] == [("CUG-LEG-CRAZYCARDS", "CUG-LEG-HIDDEN")] * 2
+    personal = told(events, "personal-cards")
+    assert [e.data for e in personal] == [{"cards": [h[0] for h in s.hands], "deck": 9}]
+    assert personal[0].rules == ("CUG-LEG-PERSONAL",)
+
+
+# --------------------------------------------------------------------------
+# CUG-ACT-MARKER, CUG-ACT-PERSONAL: what is open and why not
+
+
+def _marker_args(s: Any, kind: str) -> set[Any]:
+    return {a.arg for a in game.legal_actions(s) if a.kind == kind}
+
+
+def test_marker_spaces_right_ahead_of_the_last_camel() -> None:
+    # CUG-ACT-MARKER: an empty space strictly ahead of the last racing camel, before the
+    # Finish (17 on 8 cards). Blue is last behind the start line (carried there by the
+    # crazy camel), so space 1 is open; camels stand on 2, 4, 5 and 7.
+    s = table("cug-leg1-4p", stacks=lay(18, c0=["blue"], c2=["green", "orange"],
+                                      c4=["white"], c5=["yellow"], c7=["black"]))
+    open_spaces = {1, 3, 6, *range(8, 17)}
+    assert _marker_args(s, "shortcut") == _marker_args(s, "fennec") == open_spaces
+    assert legality.marker_spaces(s) == tuple(sorted(open_spaces))
+    s, _ = run(s, "shortcut:1")
+    assert s.palm == 1
+    # the last camel on space 1: space 2 right ahead of it is open
+    s = table("cug-leg1-4p", stacks=lay(18, c1=["blue"], c3=["green", "orange"],
+                                      c4=["white"], c5=["yellow"], c7=["black"]))
+    assert _marker_args(s, "fennec") == {2, 6, *range(8, 17)}
+
+
+def test_marker_on_the_track_is_not_offered_again() -> None:
+    # CUG-ACT-MARKER: only with the marker off the track. The shortcut lies on 9 (seat 1
+    # placed it); seat 0 still holds both tokens: the fennec is open, the shortcut not.
+    s = table("cug-leg1-4p", shortcut={"space": 9, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    assert _marker_args(s, "shortcut") == set()
+    assert _marker_args(s, "fennec") == {3, 6, 8, *range(10, 17)}
+    assert rejection(s, "shortcut:10") == (
+        "CUG-ACT-MARKER", "the shortcut marker is already on the track")
+    s = table("cug-leg1-4p", fennec={"space": 9, "holder": 1},
+              fennec_tokens=[True, False, True, True], fennec_placers=[1])
+    assert _marker_args(s, "fennec") == set()
+    assert _marker_args(s, "shortcut") == {3, 6, 8, *range(10, 17)}
+    assert rejection(s, "fennec:10") == (
+        "CUG-ACT-MARKER", "the fennec marker is already on the track")
+
+
+def test_marker_rejections_say_why() -> None:
+    # CUG-ACT-MARKER (KERNEL-LEGAL: the rule that forbids and why): a spent token, a
+    # space that is not empty, behind the last camel or the Finish.
+    spent = table("cug-leg1-4p", fennec_tokens=[False, True, True, True], fennec_placers=[0])
+    assert rejection(spent, "fennec:9") == (
+        "CUG-ACT-MARKER", "seat 0 has used its fennec token this leg")
+    s = table("cug-leg1-4p")
+    for space in (2, 17, 1):  # a camel's space, the Finish, the last camel's own space
+        assert rejection(s, f"shortcut:{space}") == (
+            "CUG-ACT-MARKER",
+            f"space {space} is not an empty space ahead of the last racing camel before "
+            "the Finish")
+
+
+def test_personal_card_with_exactly_one_pound() -> None:
+    # CUG-ACT-PERSONAL: another seat's card costs 1 Pound; a seat with exactly 1 may pay.
+    s = table("cug-leg1-4p", money=[1, 3, 3, 3], payouts=[[-2], [], [], []])
+    assert {a.arg for a in game.legal_actions(s) if a.kind == "personal"} == {0, 1, 2, 3}
+    s, _ = run(s, "personal:1")
+    assert s.money == (0, 4, 3, 3)
+
+
+def test_personal_rejections_say_why() -> None:
+    # CUG-ACT-PERSONAL: only a personal racing card in front of a seat can be played
+    # (no seat 4 or 5 at a 4-player table; seat 0's card played already); another
+    # seat's card costs 1 Pound (CUG-MONEY-FLOOR: nobody goes below 0).
+    s = table("cug-leg1-4p")
+    for owner in (4, 5):
+        assert rejection(s, f"personal:{owner}") == (
+            "CUG-ACT-PERSONAL", f"no personal racing card in front of seat {owner}")
+    after, _ = run(s, "personal:0", "end")
+    assert after.turn == 1 and after.hands[0] == ()
+    assert rejection(after, "personal:0") == (
+        "CUG-ACT-PERSONAL", "no personal racing card in front of seat 0")
+    poor = table("cug-leg1-4p", money=[0, 3, 3, 3], payouts=[[-3], [], [], []])
+    assert rejection(poor, "personal:2") == (
+        "CUG-ACT-PERSONAL", "seat 0 cannot pay 1 Pound for seat 2's card")
+
+
+def test_own_actions_by_kind() -> None:
+    # KERNEL-LEGAL: this game's own race-track actions open now, by kind (the engine's
+    # Legality places each group by its kind's name): every personal card (CUG-ACT-PERSONAL)
+    # and each marker off the track with its token in hand (CUG-ACT-MARKER).
+    s = table("cug-leg1-4p", shortcut={"space": 9, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    own = legality.own_actions(s)
+    assert sorted(own) == ["fennec", "personal"]
+    assert all(a.kind == kind for kind, group in own.items() for a in group)
+    assert [a.text for a in own["personal"]] == [f"personal:{o}" for o in range(4)]
+    assert sorted(legality.own_actions(table("cug-leg1-4p"))) == ["fennec", "personal",
+                                                                   "shortcut"]
+
+
+def test_action_object_is_the_interned_one() -> None:
+    # KERNEL-INPUT: an Action of this game is taken as the interned action of the
+    # universe; an unknown one is refused like its text.
+    s = table("cug-leg1-4p")
+    fresh = Action(GAME_ID, "personal", 1)
+    parsed = game.parse_action(fresh)
+    assert parsed == fresh and parsed is game.ACTIONS[("personal", 1)]
+    assert isinstance(game.apply(s, fresh), Applied)
+    wrong = game.parse_action(Action(GAME_ID, "personal", 9))
+    assert isinstance(wrong, Rejected) and wrong.rule == "KERNEL-INPUT"
+
+
+def test_plain_action_claiming_the_seat() -> None:
+    # KERNEL-ACTOR: a plain-data action that names its seat is taken from the seat to act
+    # (seat 0 in the fixture) and refused from any other.
+    s = table("cug-leg1-4p")
+    assert isinstance(game.apply(s, {"kind": "reveal", "seat": 0}), Applied)
+    claimed = game.apply(s, {"kind": "reveal", "seat": 2})
+    assert isinstance(claimed, Rejected) and claimed.rule == "KERNEL-ACTOR"
+
+
+# --------------------------------------------------------------------------
+# the invariants, one clause at a time, on candidates built without checks
+
+
+def broken(s: Any, **changes: Any) -> tuple[str, ...]:
+    """The invariants a candidate breaks: the fields of ``s`` with ``changes``."""
+    return violations(candidate(**{**{name: getattr(s, name) for name in FIELDS}, **changes}))
+
+
+def test_camels_invariant_clauses() -> None:
+    # CUG-INV-CAMELS: six camels, each with a height, each on a cell 0..Finish (17 here).
+    s = table("cug-leg1-4p")
+    assert broken(s) == ()
+    assert "CUG-INV-CAMELS" in broken(s, pos=(1, 2, 2, 4, 18, 7))  # past the Finish
+    assert "CUG-INV-CAMELS" in broken(s, pos=(-1, 2, 2, 4, 5, 7))  # before the start
+    assert "CUG-INV-CAMELS" in broken(s, height=(0, 0, 1, 0, 0))  # a height missing
+
+
+def test_stacks_invariant_gap() -> None:
+    # CUG-INV-STACKS: stacks are gap-free: blue alone on space 1 cannot stand at height 1.
+    s = table("cug-leg1-4p")
+    assert broken(s, height=(1, 0, 1, 0, 0, 0)) == ("CUG-INV-STACKS",)
+
+
+def test_crazy_invariant_clauses() -> None:
+    # CUG-INV-CRAZY: never past the start line.
+    s = table("cug-leg1-4p")
+    assert "CUG-INV-CRAZY" in broken(s, pos=(1, 2, 2, 4, 5, -1))
+    # CUG-LEG-CRAZY: at a leg's setup (5 players, discard phase) not behind the fourth
+    # racing camel. Order from the front: yellow 6, white 4, orange 3 (on green), green 3,
+    # blue 1. The crazy camel on space 2 is between the fourth (green) and the fifth.
+    setup = plain("cug-discard-5p")
+    assert game.status(setup) == ()
+    between = lay(19, c1=["blue"], c2=["black"], c3=["green", "orange"], c4=["white"],
+                  c6=["yellow"])
+    assert game.status({**setup, "stacks": between}) == ("CUG-INV-CRAZY",)
+    # two racing camels share fifth place behind the start line: the crazy camel there is
+    # not behind the fourth (CUG-LEG-CRAZY's interpretation), so nothing is broken
+    shared = lay(19, c0=["blue", "black", "green"], c3=["orange"], c4=["white"],
+                 c6=["yellow"])
+    assert game.status({**setup, "stacks": shared}) == ()
+
+
+def test_cards_invariant_before_the_first_reveals() -> None:
+    # CUG-INV-CARDS (CUG-SETUP-REVEAL): before the starting reveals end, no card is in the
+    # racing deck or the discard pile, and at most 4 of the 5 reveals are done.
+    s = game.new_game({"players": 4})
+    four, _ = run(s, "draw:blue+1", "draw:green+1", "draw:orange+1", "draw:white+1")
+    assert four.phase == "setup" and len(four.revealed) == 4
+    stock = list(four.stock)
+    card = stock.pop(stock.index("yellow+1"))
+    rest = tuple(stock)
+    assert broken(four, stock=rest, discard=(card,)) == ("CUG-INV-CARDS",)
+    assert broken(four, stock=rest, deck=(card,)) == ("CUG-INV-CARDS",)
+    assert broken(four, stock=rest, revealed=(*four.revealed, card)) == ("CUG-INV-CARDS",)
+
+
+def test_legcards_invariant_clauses() -> None:
+    # CUG-INV-LEGCARDS: a leader stack and a midfield card for each of the 5 colours; each
+    # stack is the top of 2, 2, 3, 5 with the rest held by seats; each midfield card on
+    # the table or with exactly one seat.
+    s = table("cug-leg1-4p")
+    assert broken(s, leaders=s.leaders[:4]) == ("CUG-INV-LEGCARDS",)
+    assert broken(s, midfield=s.midfield[:4]) == ("CUG-INV-LEGCARDS",)
+    two_mids = broken(s, midfield=(False, True, True, True, True),
+                      bets=(((0, 0),), ((0, 0),), (), ()))
+    assert two_mids == ("CUG-INV-LEGCARDS",)
+    assert broken(s, midfield=(False, True, True, True, True)) == ("CUG-INV-LEGCARDS",)
+    # blue's stack 2, 2, 5 (its 3 gone) with the 5 held by seat 0: not the stack's top
+    assert broken(s, leaders=((2, 2, 5), *s.leaders[1:]), bets=(((0, 5),), (), (), ())) == (
+        "CUG-INV-LEGCARDS",)
+    # blue's 5 taken from the stack but held by nobody
+    assert broken(s, leaders=((2, 2, 3), *s.leaders[1:])) == ("CUG-INV-LEGCARDS",)
+
+
+def test_finalcards_invariant_colours() -> None:
+    # CUG-INV-FINALCARDS: a final card is one of the 5 racing colours (0..4).
+    s = table("cug-leg1-4p")
+    assert broken(s, winner_bets=(5, -1, -1, -1)) == ("CUG-INV-FINALCARDS",)
+    assert broken(s, loser_bets=(-1, 5, -1, -1)) == ("CUG-INV-FINALCARDS",)
+    assert broken(s, winner_bets=(4, -1, -1, -1)) == ()
+
+
+def test_ledger_invariant_one_entry_a_seat() -> None:
+    # CUG-INV-FLOOR and CUG-INV-LEDGER: one amount of money a seat, each 3 plus its
+    # payouts; a fifth amount at a 4-player table breaks both.
+    s = table("cug-leg1-4p")
+    assert broken(s, money=(3, 3, 3, 3, 3)) == ("CUG-INV-FLOOR", "CUG-INV-LEDGER")
+
+
+def test_markers_invariant_cells() -> None:
+    # CUG-INV-MARKERS: a marker on the track is on a space before the Finish (17 here);
+    # a marker off the track has its card beside the track (no holder).
+    s = table("cug-leg1-4p", shortcut={"space": 16, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    assert broken(s) == ()
+    assert broken(s, palm=17) == ("CUG-INV-MARKERS",)
+    assert broken(s, fennec_holder=2) == ("CUG-INV-MARKERS",)
+
+
+def test_extend_invariant_clauses() -> None:
+    # CUG-INV-EXTEND (CUG-EXTEND): while a leg is set up after an extension, exactly 3
+    # spaces lie ahead of the leading racing camel, fewer only with no track card left.
+    setup = plain("cug-discard-5p")
+    # 11 cards, 22 spaces, yellow leads on 20: 2 spaces ahead and 1 card left: broken
+    eleven = {**setup, "track": "F" * 11, "extended": 1,
+              "stacks": lay(24, c1=["blue"], c3=["green", "orange"], c4=["white"],
+                            c6=["black"], c20=["yellow"])}
+    assert game.status(eleven) == ("CUG-INV-EXTEND",)
+    # all 12 cards laid, yellow leads on 22: 2 spaces ahead and no card left: fine
+    twelve = {**setup, "track": "F" * 12, "extended": 1,
+              "stacks": lay(26, c1=["blue"], c3=["green", "orange"], c4=["white"],
+                            c6=["black"], c22=["yellow"])}
+    assert game.status(twelve) == ()
+
+
+def test_phase_invariant_clauses() -> None:
+    # CUG-INV-PHASE: the seat on turn and the starting player are seats (0..3 here); no
+    # intel cards in this game: one empty intel hand a seat and nothing shown.
+    s = table("cug-leg1-4p")
+    assert broken(s, turn=4) == ("CUG-INV-PHASE",)
+    assert broken(s, starter=4) == ("CUG-INV-PHASE",)
+    assert broken(s, intel=((), (), ())) == ("CUG-INV-PHASE",)
+    assert broken(s, shown=("blue+1",)) == ("CUG-INV-PHASE",)
+    assert broken(s, intel=(("blue+1",), (), (), ())) == ("CUG-INV-PHASE",)
+
+
+def test_track_invariant_never_shorter_than_set_up() -> None:
+    # CUG-INV-TRACK (CUG-SETUP-TRACK): 4 players race on 16 spaces, 8 cards; 7 is too few.
+    short = plain("cug-leg1-4p", track="F" * 7, stacks=lay(16, c1=["blue"],
+                                                           c2=["green", "orange"],
+                                                           c4=["white"], c5=["yellow"],
+                                                           c7=["black"]))
+    assert game.status(short) == ("CUG-INV-TRACK",)
+
+
+def _dealing() -> Any:
+    """Leg 2 of the 4-player fixture, its deal just begun (CUG-LEG-DEAL)."""
+    s, _ = run(table("cug-last-card-4p"), "reveal", "draw:yellow+1")
+    assert s.phase == "deal" and not any(s.hands)
+    return s
+
+
+def test_setupcard_invariant_during_the_deal() -> None:
+    # CUG-INV-SETUPCARD (CUG-LEG-DEAL): the deal goes round from seat 0 one card at a
+    # time, so two cards dealt lie one with seat 0 and one with seat 1.
+    s, _ = run(_dealing(), "draw:blue+1", "draw:green+1")
+    assert broken(s) == ()
+    assert broken(s, hands=(("blue+1", "green+1"), (), (), ())) == ("CUG-INV-SETUPCARD",)
+    # once every seat holds its 6 cards the deal is over: a deal phase then is broken
+    while s.phase == "deal":
+        s, _ = run(s, game.legal_actions(s)[0].text)
+    assert s.phase == "discard" and [len(h) for h in s.hands] == [6] * 4
+    assert broken(s, phase="deal") == ("CUG-INV-SETUPCARD",)
+
+
+def test_setupcard_invariant_choices_and_play() -> None:
+    # CUG-INV-SETUPCARD (CUG-LEG-DISCARD): 5 players are dealt 4 and discard 2 each in
+    # seat order; seat 0, on turn, has not yet discarded both (it holds more than 2).
+    s = table("cug-discard-5p")
+    hand = s.hands[0]
+    assert broken(s, hands=(hand[2:], *s.hands[1:]),
+                  discard=tuple(sorted((*s.discard, *hand[:2])))) == ("CUG-INV-SETUPCARD",)
+    # CUG-LEG-PERSONAL: during play a seat has at most one card in front of it
+    play = table("cug-leg1-4p")
+    card = play.deck[-1]
+    assert broken(play, hands=((*play.hands[0], card), *play.hands[1:]),
+                  deck=play.deck[:-1]) == ("CUG-INV-SETUPCARD",)
+
+
+def test_phase_invariant_turn_flags() -> None:
+    # CUG-INV-PHASE: before the first leg (setup, leg 0) and while a leg is set up no turn
+    # is under way (no bet, no race-track action, nothing played this leg); a leg is
+    # numbered from 1; the draw follows a reveal (the race-track action not yet done, a
+    # card to draw); a turn with both its actions done is over; so is the finished race's.
+    start = game.new_game({"players": 4})
+    assert broken(start) == ()
+    for flags in ({"bet_done": True}, {"track_done": True}):
+        assert broken(start, **flags) == ("CUG-INV-PHASE",), flags
+    s = table("cug-leg1-4p")
+    assert broken(s, leg=0) == ("CUG-INV-PHASE",)
+    assert broken(s, bet_done=True, track_done=True) == ("CUG-INV-PHASE",)
+    assert broken(s, phase="draw", track_done=True) == ("CUG-INV-PHASE",)
+    assert broken(s, phase="draw", deck=()) == ("CUG-INV-PHASE",)
+    for flags in ({"bet_done": True}, {"track_done": True}):
+        assert broken(s, phase="over", **flags) == ("CUG-INV-PHASE",), flags
+    setup = table("cug-discard-5p")
+    assert broken(setup) == ()
+    during: tuple[dict[str, Any], ...] = (
+        {"bet_done": True}, {"track_done": True}, {"revealed": ("blue+1",)})
+    for changes in during:
+        assert broken(setup, **changes) == ("CUG-INV-PHASE",), changes
+
+
+def test_unreadable_candidates() -> None:
+    # violations (state.py): a candidate so broken that a check cannot read it breaks
+    # CUG-INV-PHASE when the phase check cannot read it, else each check that cannot.
+    s = table("cug-leg1-4p")
+    assert broken(s, players=None) == ("CUG-INV-PHASE",)
+    assert broken(s, players="4") == ("CUG-INV-PHASE",)
+    # no position: the camels, stacks and crazy camel checks cannot read it (the markers
+    # and extension checks read positions only with a marker out or after an extension)
+    assert broken(s, pos=None) == ("CUG-INV-CAMELS", "CUG-INV-STACKS", "CUG-INV-CRAZY")
+
+
+def test_violations_never_trusts_a_broken_or_changed_candidate() -> None:
+    # violations (state.py): every call reports every invariant the candidate breaks now:
+    # asked twice about the same broken candidate, it answers the same twice; a table
+    # edited after a check, or a state holding a list edited in place, is checked anew.
+    s = table("cug-leg1-4p")
+    fields = {name: getattr(s, name) for name in FIELDS}
+    rich = candidate(**{**fields, "money": (9, 3, 3, 3)})
+    assert violations(rich) == violations(rich) == ("CUG-INV-LEDGER",)
+    t = thaw(s)
+    assert violations(t) == ()
+    t.money = (9, 3, 3, 3)
+    assert violations(candidate(**{name: getattr(t, name) for name in FIELDS})) == (
+        "CUG-INV-LEDGER",)
+    money = [3, 3, 3, 3]
+    listed = candidate(**{**fields, "money": money})
+    assert violations(listed) == ()
+    money[0] = 9
+    assert violations(listed) == ("CUG-INV-LEDGER",)
+    # and from a cold start (nothing checked yet since the import)
+    kept = state._LAST[0]
+    state._LAST[0] = None
+    try:
+        assert violations(s) == ()
+        assert violations(rich) == ("CUG-INV-LEDGER",)
+    finally:
+        state._LAST[0] = kept
