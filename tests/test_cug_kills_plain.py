@@ -265,6 +265,7 @@ def test_configuration_refusals() -> None:
 def test_configuration_accepted() -> None:
     # KERNEL-CONFIG, CUG-SETUP-START: the age order defaults to 0, 1, ...; a tuple is a list.
     assert game.parse_config({"players": 4}) == (4, (0, 1, 2, 3))
+    assert game.parse_config({}) == (4, (0, 1, 2, 3))  # KERNEL-CONFIG: the documented default
     assert game.parse_config({"players": 3, "age_order": (2, 0, 1)}) == (3, (2, 0, 1))
     assert game.action_space({"players": 6}) is game.ACTION_SPACE
 

@@ -19,7 +19,7 @@ def test_registry() -> None:
 
 
 @pytest.mark.parametrize("config", [
-    {"players": 1}, {"players": 7}, {"players": "4"}, {"players": True}, {},
+    {"players": 1}, {"players": 7}, {"players": "4"}, {"players": True}, {"players": None},
     {"players": 4, "colour": "red"}, {"players": 3, "age_order": [0, 0, 1]},
     {"players": 3, "age_order": [0, 1]}, ["players", 4],
 ])
@@ -193,6 +193,19 @@ def test_claimed_seat_must_be_the_actor() -> None:
     assert isinstance(draw, kernel.Applied)
     bad = kernel.apply(s, {"kind": "reveal", "seat": "two"})
     assert isinstance(bad, kernel.Rejected) and bad.rule == "KERNEL-INPUT"
+
+
+@pytest.mark.parametrize("game", kernel.games())
+def test_an_omitted_key_takes_its_documented_default(game: str) -> None:
+    # KERNEL-CONFIG: "Omitted keys take their documented defaults": an empty
+    # configuration is valid and gives the game of its configuration spec's
+    # documented player count (every other key at its own default).
+    spec = kernel.game_info(game).config
+    field = spec.field(spec.players_key)
+    assert field is not None and isinstance(field.default, int)
+    assert kernel.check_config(game, {}) is None
+    assert kernel.new_game(game, {}) == kernel.new_game(game, {spec.players_key: field.default})
+    assert kernel.game_info(game).seats(kernel.new_game(game, {})) == field.default
 
 
 def test_config_error_names_its_rule() -> None:

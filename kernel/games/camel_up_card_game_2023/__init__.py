@@ -11,7 +11,7 @@ from kernel.plugin import ConfigField, ConfigSpec, Plan, ScoreSpec
 from kernel.registry import GameInfo, register
 
 from . import game
-from .data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from .data import DEFAULT_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
@@ -42,7 +42,7 @@ _PARTS.update(
     max_game_length=None,
     truncation=("none under the rules: a fennec or the crazy camel can move camels back "
                 "and legs repeat; each leg is bounded (GameHooks.segment_bound)"),
-    config=ConfigSpec((ConfigField("players", "int", 4, _SEATS),
+    config=ConfigSpec((ConfigField("players", "int", DEFAULT_PLAYERS, _SEATS),
                        ConfigField("age_order", "int-list", None, _AGES))),
     rule_prefixes=("CUG-",), vocabulary=game.VOCABULARY, state_type=CugState,
     invariants=INVARIANTS, violations=violations, narrator=NARRATOR, plan=_plan, hooks=HOOKS,

@@ -19,6 +19,7 @@ from .data import (
     CAMELS,
     CRAZY,
     CRAZY_START,
+    DEFAULT_PLAYERS,
     FULL_DECK,
     LEADER_STACK,
     MAX_PLAYERS,
@@ -40,7 +41,7 @@ def parse_config(config: object) -> tuple[int, tuple[int, ...]]:
     if unknown:
         raise ConfigError(f"unknown configuration key {show(unknown[0])}; known: "
                           + ", ".join(_KEYS))
-    players = config.get("players")
+    players = config.get("players", DEFAULT_PLAYERS)
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ConfigError(f"'players' must be an integer {MIN_PLAYERS} to {MAX_PLAYERS}, "
                           f"not {show(players)}")

@@ -84,3 +84,6 @@ EXTRA_FROM_DISCARD: Final = {2: 0, 3: 0, 4: 0, 5: 2, 6: 3}
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+#: The player count of a configuration that names none (KERNEL-CONFIG: omitted keys take
+#: their documented defaults); a kernel default, not a rulebook figure.
+DEFAULT_PLAYERS: Final = 4

@@ -10,7 +10,7 @@ from kernel.plugin import ConfigField, ConfigSpec, Plan, ScoreSpec
 from kernel.registry import GameInfo, register
 
 from . import game
-from .data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from .data import DEFAULT_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
@@ -40,8 +40,8 @@ INFO = register(
                     "each leg is bounded (GameHooks.segment_bound)"),
         config=ConfigSpec(
             fields=(
-                ConfigField("players", "int", 4, f"the number of seats, {MIN_PLAYERS} to "
-                                                 f"{MAX_PLAYERS}"),
+                ConfigField("players", "int", DEFAULT_PLAYERS,
+                            f"the number of seats, {MIN_PLAYERS} to {MAX_PLAYERS}"),
                 ConfigField("age_order", "int-list", None,
                             "the seats from youngest to oldest (default 0, 1, ...): "
                             "CUC-TURN-START ties"),

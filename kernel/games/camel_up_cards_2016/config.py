@@ -16,7 +16,15 @@ from kernel.plugin import ActionSpace
 from kernel.rules.camel import CAMELS, FACE, HALF
 
 from .actions import ACTION_SPACE
-from .data import FULL_DECK, LEADER_STACK, MAX_PLAYERS, MIN_PLAYERS, SETUP_CARDS, START_MONEY
+from .data import (
+    DEFAULT_PLAYERS,
+    FULL_DECK,
+    LEADER_STACK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SETUP_CARDS,
+    START_MONEY,
+)
 from .state import SETUP, CardsState
 
 
@@ -27,7 +35,7 @@ def parse_config(config: object) -> tuple[int, tuple[int, ...]]:
     for key in config:
         if key not in ("players", "age_order"):
             raise ConfigError(f"unknown configuration key {show(key)}; known: players, age_order")
-    players = config.get("players")
+    players = config.get("players", DEFAULT_PLAYERS)
     if type(players) is not int:
         raise ConfigError(f"'players' must be an integer, not {show(players)}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:

@@ -61,3 +61,6 @@ SETUP_CARDS: Final = {
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+#: The player count of a configuration that names none (KERNEL-CONFIG: omitted keys take
+#: their documented defaults); a kernel default, not a rulebook figure.
+DEFAULT_PLAYERS: Final = 4
