@@ -540,3 +540,15 @@ def test_the_readme_example_runs() -> None:
         kernel.game_info(env.game_id).hooks.score_key]
     assert returns == {kpz.agent_name(s): outcome.scores[s] - start[s]
                        for s in range(len(returns))}
+
+
+def test_two_variants_under_one_name_are_refused() -> None:
+    # Each framework names every registered game and variant once
+    # (kernel.adapters.variant_names): a naming that gives two variants one name is
+    # refused, saying whose names and which two variants.
+    from kernel.adapters import variant_names
+
+    names = variant_names(lambda game, variant: f"{game}/{variant}", "test")
+    assert len(names) == sum(len(kernel.game_info(g).config.variants) for g in kernel.games())
+    with pytest.raises(ValueError, match=r"^two variants share the test name 'one': "):
+        variant_names(lambda game, variant: "one", "test")

@@ -88,7 +88,7 @@ import numpy as np
 import pyspiel
 
 import kernel
-from kernel.adapters import encode
+from kernel.adapters import encode, variant_names
 from kernel.core import CHANCE, TERMINAL, Action, Applied, PlainData
 from kernel.registry import GameInfo
 
@@ -122,15 +122,7 @@ def name_of(game_id: str, variant: str) -> str:
 def names() -> dict[str, tuple[str, str]]:
     """Every name this module registers: name -> (game id, variant), for the
     kernel's registry as it is now."""
-    out: dict[str, tuple[str, str]] = {}
-    for game_id in kernel.games():
-        for variant in kernel.game_info(game_id).config.variants:
-            name = name_of(game_id, variant)
-            if name in out:
-                raise ValueError(f"two variants share the OpenSpiel name {name!r}: "
-                                 f"{out[name]} and {(game_id, variant)}")
-            out[name] = (game_id, variant)
-    return out
+    return variant_names(name_of, "OpenSpiel")
 
 
 # --------------------------------------------------------------------------

@@ -86,6 +86,7 @@ from fractions import Fraction
 from typing import Any
 
 import kernel
+from kernel.adapters import variant_names
 from kernel.core import CHANCE, TERMINAL, Action, Applied
 from kernel.registry import GameInfo
 
@@ -117,15 +118,7 @@ def env_name(game_id: str, variant: str) -> str:
 
 def environments() -> dict[str, tuple[str, str]]:
     """Every registered game and named variant: environment name -> (game id, variant)."""
-    out: dict[str, tuple[str, str]] = {}
-    for game_id in kernel.games():
-        for variant in kernel.game_info(game_id).config.variants:
-            name = env_name(game_id, variant)
-            if name in out:
-                raise ValueError(f"two variants share the environment name {name!r}: "
-                                 f"{out[name]} and {(game_id, variant)}")
-            out[name] = (game_id, variant)
-    return out
+    return variant_names(env_name, "environment")
 
 
 def configuration(game_id: str, config: Mapping[str, Any] | None = None,
