@@ -25,8 +25,10 @@ import os
 import random
 import subprocess
 import sys
+from array import array
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -271,3 +273,33 @@ def test_observation_tensors_hold_exactly_the_observation(game_id: str, variant:
             tensor = enc.observation(obs)
             assert len(tensor) == enc.observation_size
             assert enc.decode(tensor) == enc.project(obs)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), CASES)
+def test_a_memo_holds_the_encoders_tensor_however_it_is_given(game_id: str,
+                                                              variant: str) -> None:
+    # encode.Memo (the adapters' per-step path, encoding again only the keys
+    # that changed) against Encoder.observation at every third step of a seeded
+    # game, each seat in turn, the observation given in the kernel's key order,
+    # in reversed order or as a read-only mapping; a bad observation (a key
+    # missing, a value that fits no form) is a ValueError and the memo forgets
+    # (a zero tensor), then encodes the next observation whole.
+    config = config_of(game_id, variant)
+    enc = encode.encoder(game_id, config)
+    memo = encode.Memo(enc)
+    trace = kernel.play(game_id, config, 11)
+    for n, st in enumerate(trace.steps[::3]):
+        for seat in seats(trace):
+            obs = kernel.observation(st.state, seat)
+            given = (obs, dict(reversed(obs.items())), MappingProxyType(obs))[(n + seat) % 3]
+            memo.update(given)
+            assert memo.tensor == array("f", enc.observation(obs)), (n, seat)
+    obs = kernel.observation(trace.final, 0)
+    first = next(iter(obs))
+    for bad in ({k: v for k, v in obs.items() if k != first}, {**obs, first: object()},
+                [obs]):
+        with pytest.raises(ValueError):
+            memo.update(bad)  # type: ignore[arg-type]
+        assert not any(memo.tensor)
+        memo.update(obs)
+        assert memo.tensor == array("f", enc.observation(obs))

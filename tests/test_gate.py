@@ -136,3 +136,19 @@ def test_mutation_survivors_explained(name: str, record: Path, explained: Path,
             rows[found.group(1)] = found.group(3).strip()
     assert sorted(rows) == sorted(stats["survivors"]), name
     assert all(len(reason) > 20 for reason in rows.values()), rows
+
+
+@pytest.mark.parametrize(("name", "record", "explained", "target"),
+                         [m for m in MUTATION_SETS if m[0] not in NOT_RECORDED],
+                         ids=[m[0] for m in MUTATION_SETS if m[0] not in NOT_RECORDED])
+def test_quoted_mutation_scores_are_the_records(name: str, record: Path, explained: Path,
+                                                target: float) -> None:
+    # The score a set's survivors file and the README's table of games quote is
+    # the recorded one (the core set's in the row of the game it holds, the
+    # 2016 one), so a new run cannot leave an old figure behind.
+    score = f"{json.loads(record.read_text())['score']:.2f}%"
+    assert f"score {score}**" in explained.read_text(), (name, score)
+    game = "camel-up-cards-2016" if name == "core" else name
+    rows = [line for line in (ROOT / "README.md").read_text().splitlines()
+            if line.startswith(f"| `{game}` |")]
+    assert len(rows) == 1 and f"mutation score {score}" in rows[0], (name, score, rows)

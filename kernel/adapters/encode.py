@@ -72,7 +72,7 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress, count
-from operator import itemgetter, ne
+from operator import ne
 from typing import Any, Final
 
 import kernel
@@ -694,12 +694,12 @@ class Memo:
 
     The adapters' fast path. A seat's observations in a game change little
     from one step to the next (a turn, a hand, a pile: a handful of the
-    top-level keys), so a :class:`Memo` keeps, per top-level key, the last
-    observation's value and its encoded piece, and encodes again only the keys
-    whose values differ (``!=``) from the last ones. :attr:`tensor` (a float32
-    ``array.array``, a buffer NumPy can view without a copy:
-    ``numpy.frombuffer(memo.tensor, numpy.float32)``) is then the same as
-    :meth:`Encoder.observation`'s list (the value of an unchanged key was
+    top-level keys), so a :class:`Memo` keeps the last observation's value of
+    each top-level key, and encodes again only the keys whose values differ
+    (``!=``) from the last ones, each into its own slice of the tensor.
+    :attr:`tensor` (a float32 ``array.array``, a buffer NumPy can view without
+    a copy: ``numpy.frombuffer(memo.tensor, numpy.float32)``) is then the same
+    as :meth:`Encoder.observation`'s list (the value of an unchanged key was
     checked when first encoded; a value equal to the last, ``True`` where
     ``1`` was, passes unchecked; a key whose form holds values equal under
     ``==`` but encoded apart, such as an enum of ``1`` and ``True``, is
@@ -709,73 +709,76 @@ class Memo:
     once written (the kernel's observations are built anew on each call).
     """
 
-    __slots__ = ("_always", "_emits", "_get", "_pieces", "_spans", "_values", "_wanted",
-                 "encoder", "tensor")
+    __slots__ = ("_always", "_keys", "_none", "_parts", "_slots", "_values",
+                 "_wanted", "encoder", "tensor")
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         parts = encoder.form.parts
-        self._emits = tuple((f.emit, o) for _, f, o in parts)
-        # each key's slice of the tensor, and zeros to clear it with at once
-        self._spans = tuple((o, o + f.size, array("f", bytes(4 * f.size))) for _, f, o in parts)
-        self._wanted = frozenset(k for k, _, _ in parts)
-        keys = [k for k, _, _ in parts]
-        # the values of the keys, in order, as a tuple (one C call)
-        self._get: Callable[[Mapping[str, Any]], tuple[Any, ...]] = (
-            itemgetter(*keys) if len(keys) > 1 else lambda v: (v[keys[0]],))
-        self._values: tuple[Any, ...] = (_UNSEEN,) * len(parts)
-        # keys encoded anew every time: equal values may differ in their tensors
-        self._always = frozenset(j for j, (_, f, _) in enumerate(parts) if not f.exact)
-        self._pieces: list[tuple[Ones, Nums]] = [([], [])] * len(parts)
+        # per key: its writer, its offset, its slice's end, zeros to clear the
+        # slice with at once (a C copy), and whether it is encoded every time
+        # (equal values may differ in their tensors)
+        self._parts = {k: (f.emit, o, o + f.size, array("f", bytes(4 * f.size)), not f.exact)
+                       for k, f, o in parts}
+        self._wanted = frozenset(self._parts)
+        # the keys in the order of the observations coming (a game builds its
+        # observations in one order: their values are then read in one C call),
+        # each key's slot in that order, and the positions encoded every time
+        self._keys: tuple[str, ...] = ()
+        self._slots: tuple[tuple[Emit, int, int, array[float]], ...] = ()
+        self._always: frozenset[int] = frozenset()
+        self._none: tuple[Any, ...] = (_UNSEEN,) * len(parts)
+        # the last observation's values, in the order of ``_keys``
+        self._values: tuple[Any, ...] = self._none
         #: The last observation's tensor (zeros before the first).
         self.tensor = array("f", bytes(4 * encoder.observation_size))
 
     def update(self, observation: Mapping[str, PlainData]) -> None:
         """Make :attr:`tensor` this observation's (ValueError if the observation does
-        not fit the layout; the memo and its tensor are then unchanged)."""
-        # exactly the layout's keys: as many, and each found (else _keys says why)
+        not fit the layout; the memo then forgets every observation: its tensor
+        is all zero, as before the first, and the next is encoded whole)."""
         try:
-            if len(observation) != len(self._wanted) or not isinstance(observation, Mapping):
-                raise KeyError
-            values = self._get(observation)
-        except (KeyError, TypeError):
-            _keys(observation, self._wanted, "")
-            raise
-        changed = list(compress(count(), map(ne, values, self._values)))
-        if self._always:
-            changed = sorted(self._always.union(changed))
-        elif not changed:
-            return
-        emits = self._emits
-        new = []
-        for j in changed:
-            emit, off = emits[j]
-            ones: Ones = []
-            nums: Nums = []
-            emit(values[j], ones, nums, off)
-            new.append((j, ones, nums))
-        tensor, pieces, spans = self.tensor, self._pieces, self._spans
-        for j, ones, nums in new:
-            old_ones, old_nums = pieces[j]
-            if len(old_ones) + len(old_nums) > _LOOP_MOST:
-                lo, hi, zeros = spans[j]
-                tensor[lo:hi] = zeros
+            if type(observation) is dict and tuple(observation) == self._keys:
+                # exactly the layout's keys, in the order of the last observation
+                values = tuple(observation.values())
             else:
-                for i in old_ones:
-                    tensor[i] = 0.0
-                for i, _ in old_nums:
-                    tensor[i] = 0.0
-            for i in ones:
-                tensor[i] = 1.0
-            for i, x in nums:
-                tensor[i] = x
-            pieces[j] = (ones, nums)
+                values = self._reorder(observation)
+            changed: Any = compress(count(), map(ne, values, self._values))
+            if self._always:
+                changed = sorted(self._always.union(changed))
+            tensor, slots = self.tensor, self._slots
+            for j in changed:
+                emit, off, end, zeros = slots[j]
+                ones: Ones = []
+                nums: Nums = []
+                emit(values[j], ones, nums, off)
+                if end != off:  # (a ("const", v) key has no floats to clear)
+                    tensor[off:end] = zeros
+                for i in ones:
+                    tensor[i] = 1.0
+                for i, x in nums:
+                    tensor[i] = x
+        except BaseException:
+            # a value that does not fit (or an interruption) leaves no half-made
+            # tensor: the memo forgets
+            self._values = self._none
+            self.tensor[:] = array("f", bytes(4 * len(self.tensor)))
+            raise
         self._values = values
 
-
-#: A changed key's old piece with more entries than this is cleared by zeroing
-#: its whole slice at once (a C copy) rather than entry by entry.
-_LOOP_MOST: Final = 8
+    def _reorder(self, observation: Mapping[str, PlainData]) -> tuple[Any, ...]:
+        """The values of an observation whose keys come in another order than the
+        last one's (or of a mapping that is not a dict): the keys checked (exactly
+        the layout's, else ValueError), the order taken as the memo's own."""
+        _keys(observation, self._wanted, "")
+        keys = tuple(observation)
+        if keys != self._keys:
+            self._keys = keys
+            slots = [self._parts[k] for k in keys]
+            self._slots = tuple(slot[:4] for slot in slots)
+            self._always = frozenset(j for j, slot in enumerate(slots) if slot[4])
+            self._values = self._none
+        return tuple(observation[k] for k in keys)
 
 
 class _Unseen:

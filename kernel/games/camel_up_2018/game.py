@@ -70,9 +70,11 @@ from .state import (
     die_of,
     draft,
     from_data,
+    held,
     pile,
+    public_data,
     pyramid,
-    stack_of,
+    stacks,
     status,
     to_data,
     top_ticket,
@@ -215,14 +217,6 @@ def _tile_spaces(s: Camel2018State, seat: int) -> list[int]:
     return [sp for sp in TILE_SPACES if not s.track[sp] and sp not in blocked]
 
 
-def _taken(s: Camel2018State) -> dict[str, int]:
-    count = dict.fromkeys(COLOURS, 0)
-    for seat in s.bets:
-        for t in seat:
-            count[t[: t.index(":")]] += 1
-    return count
-
-
 _BET_ORDER: Final = tuple(sorted(COLOURS))
 
 
@@ -233,7 +227,7 @@ def legal_actions(s: Camel2018State) -> tuple[Action, ...]:
     if s.phase != "turn":
         return ()
     seat = s.turn
-    taken = _taken(s)
+    taken = held(s)
     out = [_act("bet", c) for c in _BET_ORDER if taken[c] < 4]  # CU2-BET-TICKET
     spaces = _tile_spaces(s, seat)  # CU2-TILE-PLACE
     out += [_act("boo", sp) for sp in spaces]
@@ -255,7 +249,7 @@ def _allowed(s: Camel2018State, a: Action) -> bool:
         return False
     seat = s.turn
     if a.kind == "bet":
-        return _taken(s)[str(a.values[0])] < len(TICKET_STACK)
+        return held(s)[str(a.values[0])] < len(TICKET_STACK)
     if a.kind in SIDES:
         return int(a.values[0]) in _tile_spaces(s, seat)
     if a.kind in PILES:
@@ -502,10 +496,8 @@ def observation(s: Camel2018State, seat: int) -> dict[str, PlainData]:
     The piles' owners and sizes, the hand sizes, money, tickets, tiles and
     partners are public. Once the race is over the piles are turned face up.
     """
-    data = to_data(s)
+    out = public_data(s)
     over = s.phase == "over"
-    out: dict[str, PlainData] = {k: v for k, v in data.items()
-                                 if k not in ("hands", "winner_cards", "loser_cards")}
     out["seat"] = seat
     out["hand"] = list(s.hands[seat])
     out["hand_sizes"] = [len(h) for h in s.hands]
@@ -513,7 +505,7 @@ def observation(s: Camel2018State, seat: int) -> dict[str, PlainData]:
         cards = s.winner_cards if name == "winner" else s.loser_cards
         out[f"{name}_cards"] = ([list(c) for c in cards] if over
                                 else [list(c) if i == seat else None for i, c in enumerate(cards)])
-    out["stacks"] = {c: list(stack_of(s, c)) for c in COLOURS}
+    out["stacks"] = {c: list(left) for c, left in stacks(s).items()}
     out["pyramid"] = list(pyramid(s))
     return out
 

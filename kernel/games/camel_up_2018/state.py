@@ -153,9 +153,26 @@ def taken(s: Camel2018State, colour: str) -> int:
     return sum(1 for seat in s.bets for t in seat if t.split(":")[0] == colour)
 
 
+def held(s: Camel2018State) -> dict[str, int]:
+    """How many betting tickets of each colour the seats hold (:func:`taken` of
+    every colour, in one pass over the seats' tickets)."""
+    count = dict.fromkeys(COLOURS, 0)
+    for seat in s.bets:
+        for t in seat:
+            count[t[: t.index(":")]] += 1
+    return count
+
+
 def stack_of(s: Camel2018State, colour: str) -> tuple[int, ...]:
     """A colour's betting tickets left, bottom to top (CU2-BET-TICKET)."""
     return TICKET_STACK[: max(0, len(TICKET_STACK) - taken(s, colour))]
+
+
+def stacks(s: Camel2018State) -> dict[str, tuple[int, ...]]:
+    """Every colour's betting tickets left, bottom to top (:func:`stack_of` of every
+    colour, CU2-BET-TICKET)."""
+    count = held(s)
+    return {c: TICKET_STACK[: max(0, len(TICKET_STACK) - count[c])] for c in COLOURS}
 
 
 def top_ticket(s: Camel2018State, colour: str) -> int:
@@ -337,8 +354,14 @@ KEYS: Final = ("game", "version", "players", "phase", "leg", "starter", "turn", 
                "winner_pile", "loser_pile", "winner_cards", "loser_cards", "partners")
 
 
-def to_data(s: Camel2018State) -> dict[str, PlainData]:
-    """The plain data of a state (the canonical form :func:`from_data` reads back)."""
+#: The keys of :func:`to_data` that :func:`public_data` leaves out: the hands
+#: and the colours of the finish cards (CU2-HIDDEN).
+PRIVATE_KEYS: Final = ("hands", "winner_cards", "loser_cards")
+
+
+def public_data(s: Camel2018State) -> dict[str, PlainData]:
+    """The plain data of a state but :data:`PRIVATE_KEYS` (what every seat sees of them,
+    ``kernel.observation`` adds)."""
     return {
         "game": GAME_ID, "version": VERSION, "players": s.players, "phase": s.phase,
         "leg": s.leg, "starter": s.starter, "turn": s.turn,
@@ -346,12 +369,19 @@ def to_data(s: Camel2018State) -> dict[str, PlainData]:
         "previous_leg": list(s.previous_leg),
         "bets": [list(b) for b in s.bets], "pyramid_tickets": list(s.pyramid_tickets),
         "tiles": [None if t is None else {"space": t[0], "side": t[1]} for t in s.tiles],
-        "money": list(s.money), "hands": [list(h) for h in s.hands],
+        "money": list(s.money),
         "winner_pile": list(s.winner_pile), "loser_pile": list(s.loser_pile),
-        "winner_cards": [list(c) for c in s.winner_cards],
-        "loser_cards": [list(c) for c in s.loser_cards],
         "partners": list(s.partners),
     }
+
+
+def to_data(s: Camel2018State) -> dict[str, PlainData]:
+    """The plain data of a state (the canonical form :func:`from_data` reads back)."""
+    data = public_data(s)
+    data["hands"] = [list(h) for h in s.hands]
+    data["winner_cards"] = [list(c) for c in s.winner_cards]
+    data["loser_cards"] = [list(c) for c in s.loser_cards]
+    return data
 
 
 def _strs(value: object, where: str, choices: tuple[str, ...] | None = None) -> tuple[str, ...]:

@@ -40,8 +40,11 @@ KEYS: Final = (
 def stacks_of(s: CugState | CugTable) -> list[list[str]]:
     """Camels per cell 0..Finish, bottom to top (behind the start line in colour order)."""
     cells: list[list[str]] = [[] for _ in range(track_length(s.track) + 2)]
-    for c in sorted(range(CAMELS), key=lambda c: (s.pos[c], s.height[c], c)):
-        cells[s.pos[c]].append(CAMEL_NAMES[c])
+    pos = s.pos
+    # lowest first (a stable sort: camels of one height in colour order), each
+    # onto its cell: every cell bottom to top
+    for c in sorted(range(CAMELS), key=s.height.__getitem__):
+        cells[pos[c]].append(CAMEL_NAMES[c])
     return cells
 
 
@@ -57,12 +60,12 @@ def _public(s: CugState, version: int) -> dict[str, PlainData]:
     return {
         "game": GAME_ID, "version": version, "players": s.players,
         "age_order": list(s.age_order), "phase": s.phase, "leg": s.leg,
-        "track": "".join(LETTERS[x] for x in s.track), "stacks": stacks_of(s),
+        "track": "".join(map(LETTERS.__getitem__, s.track)), "stacks": stacks_of(s),
         "shortcut": _marker(s.palm, s.palm_holder), "fennec": _marker(s.fennec, s.fennec_holder),
         "shortcut_tokens": list(s.shortcut_tokens), "fennec_tokens": list(s.fennec_tokens),
         "shortcut_placers": list(s.shortcut_placers), "fennec_placers": list(s.fennec_placers),
         "played": list(s.revealed),
-        "leaders": {COLOURS[i]: list(v) for i, v in enumerate(s.leaders)},
+        "leaders": dict(zip(COLOURS, map(list, s.leaders), strict=True)),
         "midfield": [name for name, free in zip(COLOURS, s.midfield, strict=True) if free],
         "bets": [[f"{COLOURS[c]}:{v or 'mid'}" for c, v in b] for b in s.bets],
         "winner_bets": [_colour(c) for c in s.winner_bets],

@@ -11,6 +11,7 @@ CUC-LEG-HIDDEN). ``version`` is the game's behaviour version (``game.VERSION``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any, Final
 
 from kernel.core import PlainData
@@ -47,8 +48,11 @@ LETTER_SIDE: Final = {v: k for k, v in SIDE_LETTER.items()}
 def stacks_of(s: CardsState) -> list[list[str]]:
     """Camels per cell 0..Finish, bottom to top (the Start card in colour order)."""
     cells: list[list[str]] = [[] for _ in range(s.finish + 1)]
-    for c in sorted(range(5), key=lambda c: (s.pos[c], s.height[c], c)):
-        cells[s.pos[c]].append(CAMEL_COLOURS[c])
+    pos = s.pos
+    # lowest first (a stable sort: camels of one height in colour order), each
+    # onto its cell: every cell bottom to top
+    for c in sorted(range(5), key=s.height.__getitem__):
+        cells[pos[c]].append(CAMEL_COLOURS[c])
     return cells
 
 
@@ -64,14 +68,14 @@ def _public(s: CardsState, version: int) -> dict[str, PlainData]:
         "age_order": list(s.age_order),
         "phase": s.phase,
         "leg": s.leg,
-        "track": "".join(SIDE_LETTER[x] for x in s.track),
+        "track": "".join(map(SIDE_LETTER.__getitem__, s.track)),
         "stacks": stacks_of(s),
         "palm": _figure(s.palm, s.palm_holder),
         "fennec": _figure(s.fennec, s.fennec_holder),
         "revealed": list(s.revealed),
         "shown": list(s.shown),
-        "leaders": {CAMEL_COLOURS[i]: list(v) for i, v in enumerate(s.leaders)},
-        "midfield": [CAMEL_COLOURS[i] for i in range(5) if s.midfield[i]],
+        "leaders": dict(zip(CAMEL_COLOURS, map(list, s.leaders), strict=True)),
+        "midfield": list(compress(CAMEL_COLOURS, s.midfield)),
         "bets": [[f"{CAMEL_COLOURS[c]}:{v or 'mid'}" for c, v in b] for b in s.bets],
         "winner_bets": [CAMEL_COLOURS[c] if c >= 0 else None for c in s.winner_bets],
         "loser_bets": [CAMEL_COLOURS[c] if c >= 0 else None for c in s.loser_bets],
