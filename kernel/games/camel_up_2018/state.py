@@ -354,14 +354,10 @@ KEYS: Final = ("game", "version", "players", "phase", "leg", "starter", "turn", 
                "winner_pile", "loser_pile", "winner_cards", "loser_cards", "partners")
 
 
-#: The keys of :func:`to_data` that :func:`public_data` leaves out: the hands
-#: and the colours of the finish cards (CU2-HIDDEN).
-PRIVATE_KEYS: Final = ("hands", "winner_cards", "loser_cards")
-
-
 def public_data(s: Camel2018State) -> dict[str, PlainData]:
-    """The plain data of a state but :data:`PRIVATE_KEYS` (what every seat sees of them,
-    ``kernel.observation`` adds)."""
+    """The plain data of a state but the hands and the colours of the finish cards
+    (``hands``, ``winner_cards``, ``loser_cards``: what a seat sees of those,
+    ``kernel.observation`` adds; CU2-HIDDEN)."""
     return {
         "game": GAME_ID, "version": VERSION, "players": s.players, "phase": s.phase,
         "leg": s.leg, "starter": s.starter, "turn": s.turn,

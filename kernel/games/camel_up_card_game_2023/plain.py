@@ -65,7 +65,7 @@ def _public(s: CugState, version: int) -> dict[str, PlainData]:
         "shortcut_tokens": list(s.shortcut_tokens), "fennec_tokens": list(s.fennec_tokens),
         "shortcut_placers": list(s.shortcut_placers), "fennec_placers": list(s.fennec_placers),
         "played": list(s.revealed),
-        "leaders": dict(zip(COLOURS, map(list, s.leaders), strict=True)),
+        "leaders": {COLOURS[i]: list(v) for i, v in enumerate(s.leaders)},
         "midfield": [name for name, free in zip(COLOURS, s.midfield, strict=True) if free],
         "bets": [[f"{COLOURS[c]}:{v or 'mid'}" for c, v in b] for b in s.bets],
         "winner_bets": [_colour(c) for c in s.winner_bets],

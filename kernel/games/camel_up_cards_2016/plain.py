@@ -74,7 +74,7 @@ def _public(s: CardsState, version: int) -> dict[str, PlainData]:
         "fennec": _figure(s.fennec, s.fennec_holder),
         "revealed": list(s.revealed),
         "shown": list(s.shown),
-        "leaders": dict(zip(CAMEL_COLOURS, map(list, s.leaders), strict=True)),
+        "leaders": {CAMEL_COLOURS[i]: list(v) for i, v in enumerate(s.leaders)},
         "midfield": list(compress(CAMEL_COLOURS, s.midfield)),
         "bets": [[f"{CAMEL_COLOURS[c]}:{v or 'mid'}" for c, v in b] for b in s.bets],
         "winner_bets": [CAMEL_COLOURS[c] if c >= 0 else None for c in s.winner_bets],
