@@ -709,8 +709,8 @@ class Memo:
     once written (the kernel's observations are built anew on each call).
     """
 
-    __slots__ = ("_always", "_keys", "_none", "_parts", "_slots", "_values",
-                 "_wanted", "encoder", "tensor")
+    __slots__ = ("_always", "_keys", "_none", "_parts", "_slots", "_values", "encoder",
+                 "tensor")
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
@@ -720,7 +720,6 @@ class Memo:
         # (equal values may differ in their tensors)
         self._parts = {k: (f.emit, o, o + f.size, array("f", bytes(4 * f.size)), not f.exact)
                        for k, f, o in parts}
-        self._wanted = frozenset(self._parts)
         # the keys in the order of the observations coming (a game builds its
         # observations in one order: their values are then read in one C call),
         # each key's slot in that order, and the positions encoded every time
@@ -770,7 +769,7 @@ class Memo:
         """The values of an observation whose keys come in another order than the
         last one's (or of a mapping that is not a dict): the keys checked (exactly
         the layout's, else ValueError), the order taken as the memo's own."""
-        _keys(observation, self._wanted, "")
+        _keys(observation, frozenset(self._parts), "")
         keys = tuple(observation)
         if keys != self._keys:
             self._keys = keys

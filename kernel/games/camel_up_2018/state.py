@@ -148,14 +148,9 @@ def pyramid(s: Camel2018State) -> tuple[str, ...]:
     return tuple(d for d in ALL_DICE if d not in out)
 
 
-def taken(s: Camel2018State, colour: str) -> int:
-    """How many betting tickets of ``colour`` the seats hold."""
-    return sum(1 for seat in s.bets for t in seat if t.split(":")[0] == colour)
-
-
 def held(s: Camel2018State) -> dict[str, int]:
-    """How many betting tickets of each colour the seats hold (:func:`taken` of
-    every colour, in one pass over the seats' tickets)."""
+    """How many betting tickets of each colour the seats hold (one pass over the
+    seats' tickets)."""
     count = dict.fromkeys(COLOURS, 0)
     for seat in s.bets:
         for t in seat:
@@ -163,16 +158,15 @@ def held(s: Camel2018State) -> dict[str, int]:
     return count
 
 
-def stack_of(s: Camel2018State, colour: str) -> tuple[int, ...]:
-    """A colour's betting tickets left, bottom to top (CU2-BET-TICKET)."""
-    return TICKET_STACK[: max(0, len(TICKET_STACK) - taken(s, colour))]
-
-
 def stacks(s: Camel2018State) -> dict[str, tuple[int, ...]]:
-    """Every colour's betting tickets left, bottom to top (:func:`stack_of` of every
-    colour, CU2-BET-TICKET)."""
+    """Every colour's betting tickets left, bottom to top (CU2-BET-TICKET)."""
     count = held(s)
     return {c: TICKET_STACK[: max(0, len(TICKET_STACK) - count[c])] for c in COLOURS}
+
+
+def stack_of(s: Camel2018State, colour: str) -> tuple[int, ...]:
+    """A colour's betting tickets left, bottom to top (CU2-BET-TICKET)."""
+    return stacks(s)[colour]
 
 
 def top_ticket(s: Camel2018State, colour: str) -> int:
@@ -472,12 +466,14 @@ __all__ = [
     "die_of",
     "draft",
     "from_data",
+    "held",
     "pile",
+    "public_data",
     "pyramid",
     "read",
     "stack_of",
+    "stacks",
     "status",
-    "taken",
     "to_data",
     "top_ticket",
     "violations",
