@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import attrs
+
+from kernel.decode import MAX_INT, show
 
 #: The actor at a chance node (dice, deals, draws, shuffles).
 CHANCE: Final = -1
@@ -69,7 +71,22 @@ class Action:
     _hash: int
 
     def __init__(self, game: str, kind: str, *values: Scalar | None) -> None:
+        """KERNEL-INPUT: ``game`` and ``kind`` are strings and each value a string or an
+        integer within +-(2**53 - 1) (never a bool); anything else raises ValueError
+        with a bounded message. The check costs a type test per field.
+
+        >>> Action("g", "move", [1])
+        Traceback (most recent call last):
+        ...
+        ValueError: Action: value 1: expected a string or an integer within +-(2**53 - 1), \
+got a list of 1 item
+        """
         vals = tuple(v for v in values if v is not None)
+        if type(game) is not str or type(kind) is not str or not all(map(_scalar, vals)):
+            _refuse(game, kind, vals)
+        self._set(game, kind, vals)
+
+    def _set(self, game: str, kind: str, vals: tuple[Any, ...]) -> None:
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "values", vals)
@@ -110,6 +127,20 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+
+def _scalar(value: object) -> bool:
+    return type(value) is str or (type(value) is int and -MAX_INT <= value <= MAX_INT)
+
+
+def _refuse(game: object, kind: object, values: tuple[Any, ...]) -> NoReturn:
+    if type(game) is not str:
+        raise ValueError(f"Action: the game must be a string, not {show(game)}")
+    if type(kind) is not str:
+        raise ValueError(f"Action: the kind must be a string, not {show(kind)}")
+    at = next(i for i, v in enumerate(values) if not _scalar(v))
+    raise ValueError(f"Action: value {at + 1}: expected a string or an integer within "
+                     f"+-(2**53 - 1), got {show(values[at])}")
 
 
 def _text(value: object) -> str:

@@ -98,25 +98,64 @@ def _quote(text: str) -> str:
 # --------------------------------------------------------------------------
 # JSON text
 
-_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+#: What :func:`nesting` looks at: brackets, quotes and backslashes.
+_SYNTAX: Final = re.compile(r'[\[\]{}"\\]')
 
 
 def nesting(text: str) -> int:
-    """The deepest nesting of arrays and objects in JSON text (strings skipped).
+    r"""The deepest nesting of arrays and objects in JSON text (strings skipped).
 
-    >>> nesting('[{"a": "[[["}, [1]]')
+    Linear time and constant memory: one pass over the brackets, quotes and
+    backslashes (no regular expression that keeps state per character).
+
+    >>> nesting('[{"a": "[[[\\\\"}, [1]]')
+    2
+    >>> nesting('["\\"[[", []]')
     2
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    depth = deepest = 0
-    for ch in brackets:
-        if ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
+    level = deepest = 0
+    in_string = False
+    skip = -1  # the index of a character escaped by a backslash
+    for match in _SYNTAX.finditer(text):
+        at = match.start()
+        if at == skip:
+            continue
+        ch = text[at]
+        if in_string:
+            if ch == "\\":
+                skip = at + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            level += 1
+            if level > deepest:
+                deepest = level
+        elif ch in "]}":
+            level -= 1
+    return deepest
+
+
+def depth(value: object) -> int:
+    """The deepest nesting of lists and dicts in a value (0 for a scalar), without recursion.
+
+    >>> depth([{"a": [1]}, []]), depth(7), depth({})
+    (3, 0, 1)
+    """
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, list):
+            items: Iterable[object] = item
+        elif isinstance(item, dict):
+            items = item.values()
         else:
-            depth -= 1
+            continue
+        if level > deepest:
+            deepest = level
+        stack.extend((x, level + 1) for x in items if isinstance(x, list | dict))
     return deepest
 
 
@@ -147,7 +186,14 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
-    """Read JSON text in the kernel's value space, or raise :class:`DecodeError`."""
+    """Read JSON text in the kernel's value space, or raise :class:`DecodeError`.
+
+    Memory is linear in the text (KERNEL-INPUT, spec/PROTOCOL.md): the text
+    as a ``str`` (1, 2 or 4 bytes a character, by its widest character), the
+    value read from it, and nothing per character beyond those; time is
+    linear too. The nesting is checked on the value read (JSON's own reader
+    refuses anything nested past Python's recursion limit first).
+    """
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
@@ -155,8 +201,6 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
             raise DecodeError(f"$: not UTF-8 text (byte {exc.start})") from None
     if not isinstance(text, str):
         raise DecodeError(f"$: not JSON text but {show(text)}")
-    if nesting(text) > max_depth:
-        raise DecodeError(f"$: nested more than {max_depth} levels deep")
     try:
         value = json.loads(text, parse_constant=_constant, parse_float=_float,
                            parse_int=_int, object_pairs_hook=_object)
@@ -165,23 +209,22 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     except json.JSONDecodeError as exc:
         raise DecodeError(f"$: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
             from None
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise DecodeError(f"$: nested more than {max_depth} levels deep") from None
+    except ValueError as exc:
         raise DecodeError(f"$: not JSON: {type(exc).__name__}") from None
-    if _SURROGATE.search(text) or not _encodable(text):
+    if depth(value) > max_depth:
+        raise DecodeError(f"$: nested more than {max_depth} levels deep")
+    if _SURROGATE.search(text) or _LONE.search(text):
         _check_strings(value)
     return value
 
 
 #: A ``\uD800``-``\uDFFF`` escape: half of a pair, or a lone surrogate.
 _SURROGATE: Final = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+#: A surrogate code point in a ``str``: never part of Unicode text (a str
+#: holds a character beyond the BMP as one code point, not as a pair).
+_LONE: Final = re.compile("[\ud800-\udfff]")
 
 
 def _check_strings(value: object) -> None:
@@ -190,7 +233,7 @@ def _check_strings(value: object) -> None:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if not _encodable(item):
+            if _LONE.search(item):
                 raise DecodeError("$: a string holds a lone surrogate (not Unicode text)")
         elif isinstance(item, list):
             stack.extend(item)

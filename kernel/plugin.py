@@ -348,6 +348,10 @@ class Plan:
     transitions: Mapping[str, TransitionCheck]
     #: The plain-data key holding the phase (for picking mutation bases).
     phase_key: str = "phase"
+    #: Seeded whole games chosen for a case the base games miss (a rule whose
+    #: reading rarely shows, a tie, a floor), each (configuration, seed): the
+    #: game's plans module says what each reaches and how its seed was found.
+    games: tuple[tuple[Mapping[str, Any], int], ...] = ()
 
 
 #: A path to a list of items in the plain-data form: ("deck",) or ("hands", 2).
@@ -382,10 +386,11 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     if actor == TERMINAL:
         return Rejected("KERNEL-TERMINAL", over)
     me: object = "chance" if actor == CHANCE else actor
+    who = "chance" if actor == CHANCE else f"seat {actor}"
     if has_claim and (type(claimed) is not type(me) or claimed != me):
-        return Rejected("KERNEL-ACTOR", f"it is {me}'s move, not {show(claimed)}'s")
+        return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {show(claimed)}'s")
     if (parsed.kind in chance_kinds) != (actor == CHANCE):
-        return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {me}'s to take")
+        return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {who}'s to take")
     return parsed
 
 

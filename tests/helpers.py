@@ -6,11 +6,11 @@ against every invariant like any other state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import kernel
-from kernel.core import Applied, Event, Rejected
+from kernel.core import Action, Applied, Event, Rejected
 from kernel.games.camel_up_cards_2016.data import FULL_DECK
 
 GAME = "camel-up-cards-2016"
@@ -96,3 +96,47 @@ def cells(state: Any) -> dict[int, str]:
         if stack:
             out[i] = "".join(c[0].upper() for c in stack)
     return out
+
+
+def forged(game: Any, kind: Any, *values: Any) -> Action:
+    """An Action with fields its constructor refuses (a list, a bool, a float),
+    as code that bypasses the constructor could hand to ``apply``: the decoders
+    must still reject it (KERNEL-INPUT)."""
+    action = object.__new__(Action)
+    action._set(game, kind, tuple(v for v in values if v is not None))
+    return action
+
+
+class NotBuilt:
+    """Stands in for a case whose building raised (see :func:`cases_or_failure`)."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"NotBuilt({type(self.error).__name__})"
+
+
+def cases_or_failure(build: Callable[[], Sequence[Sequence[Any]]],
+                     widths: Sequence[int]) -> tuple[list[tuple[Any, ...]], ...]:
+    """Parametrize lists built at collection from played positions, without letting a
+    rule bug break the module's import: when ``build`` raises (a planted bug that makes
+    a seeded line of play illegal), each list holds one case, ``("not built: <error>",
+    NotBuilt(error), None, ...)`` of its width, and a test given a :class:`NotBuilt`
+    calls :func:`built`, which raises the error: pytest reports a failing test (the
+    module's other tests, named for their rules, still run), never a collection error.
+    """
+    try:
+        return tuple(list(map(tuple, cases)) for cases in build())
+    except Exception as exc:  # any rule bug at all: reported by the tests
+        stand_in = NotBuilt(exc)
+        return tuple([(f"not built: {type(exc).__name__}", stand_in, *[None] * (w - 2))]
+                     for w in widths)
+
+
+def built(value: Any) -> Any:
+    """``value``, unless it stands in for a case that could not be built: then its error."""
+    if isinstance(value, NotBuilt):
+        raise AssertionError(f"the cases could not be built: {value.error!r}") \
+            from value.error
+    return value

@@ -20,10 +20,12 @@ the last part fuzzes the entry points with Hypothesis.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -52,9 +54,18 @@ ENDLESS = str(FIXTURES / "endless_line.py")
 #: No message of a command on hostile input is longer than this.
 MAX_STDERR = 4000
 
-PLAYED = kernel.play(GAME, {"players": 2}, 1)
-LINES = trace.lines_of(PLAYED)[:4]
-TRACE_TEXT = trace.text_of(LINES)
+@functools.cache
+def played() -> kernel.Trace:
+    """A seeded 2-player game, played on first use (a rule bug it trips fails a test)."""
+    return kernel.play(GAME, {"players": 2}, 1)
+
+
+def played_lines() -> list[Any]:
+    return trace.lines_of(played())[:4]
+
+
+def trace_text() -> str:
+    return trace.text_of(played_lines())
 
 
 @attrs.frozen
@@ -143,7 +154,7 @@ def test_endless_input_files_are_cut(tmp_path: Path) -> None:
 def test_status_exit_code_is_0_or_1_not_a_count(tmp_path: Path) -> None:
     # CUC-INV-FLOOR, CUC-INV-LEDGER: status prints each broken invariant and exits 1
     # (it used to exit with their number: 2 broken read as a usage error).
-    good = kernel.to_data(PLAYED.steps[10].state)
+    good = kernel.to_data(played().steps[10].state)
     run = cli(["status", _write(tmp_path / "good.json", json.dumps(good))])
     assert (run.code, run.out) == (0, "")
     bad = {**good, "money": [0, *good["money"][1:]]}
@@ -202,7 +213,7 @@ def test_spec_dir_pointing_nowhere_exits_2(tmp_path: Path) -> None:
 
 
 def _replace_line(index: int, edit: Callable[[dict[str, Any]], None]) -> str:
-    rows = [dict(line) for line in LINES]
+    rows = [dict(line) for line in played_lines()]
     edit(rows[index])
     return "".join(json.dumps(r) + "\n" for r in rows)
 
@@ -223,28 +234,34 @@ def _big_int_in_state(row: dict[str, Any]) -> None:
     row["state"] = {**row["state"], "money": [2**60, 3]}
 
 
-UNREADABLE_TRACES: dict[str, tuple[bytes, int, str]] = {
+UNREADABLE_TRACES: dict[str, tuple[Callable[[], bytes], int, str]] = {
     # name: (file content, the line named, a word of the message)
-    "deep-line": ((TRACE_TEXT + "[" * 990 + "]" * 990 + "\n").encode(), 5, "nested"),
-    "big-int-in-state": (_replace_line(0, _big_int_in_state).encode(), 1, "range"),
-    "protocol-99": (_replace_line(0, _set("protocol", 99)).encode(), 1, "protocol"),
-    "version-true": (_replace_line(0, _set("version", True)).encode(), 1, "version"),
-    "version-0": (_replace_line(0, _set("version", 0)).encode(), 1, "version"),
-    "version-99": (_replace_line(0, _set("version", 99)).encode(), 1, "version"),
-    "format-2": (_replace_line(0, _set("format", 2)).encode(), 1, "format"),
-    "unknown-game": (_replace_line(0, _set("game", "nope")).encode(), 1, "game"),
-    "extra-header-key": (_replace_line(0, _set("colour", "red")).encode(), 1, "colour"),
-    "no-config": (_replace_line(0, _drop("config")).encode(), 1, "config"),
-    "bad-digest": (_replace_line(2, _set("digest", 42)).encode(), 3, "digest"),
-    "no-action": (_replace_line(1, _drop("action")).encode(), 2, "action"),
-    "bad-events": (_replace_line(1, _set("events", [1])).encode(), 2, "events"),
-    "step-n-bool": (_replace_line(1, _set("n", True)).encode(), 2, "n"),
-    "infinity": (TRACE_TEXT.replace('"n":2', '"n":Infinity').encode(), 3, "Infinity"),
-    "non-utf8": (TRACE_TEXT.encode() + b'{"type": "step", "\xff": 1}\n', 5, "UTF-8"),
-    "not-json": (TRACE_TEXT.encode() + b"this line is not JSON\n", 5, "JSON"),
-    "array-line": (TRACE_TEXT.encode() + b"[1]\n", 5, "object"),
-    "empty": (b"", 1, "header"),
-    "no-header": (TRACE_TEXT.split("\n", 1)[1].encode(), 1, "header"),
+    "deep-line": (lambda: (trace_text() + "[" * 990 + "]" * 990 + "\n").encode(), 5, "nested"),
+    "big-int-in-state": (lambda: _replace_line(0, _big_int_in_state).encode(), 1, "range"),
+    "protocol-99": (lambda: _replace_line(0, _set("protocol", 99)).encode(), 1, "protocol"),
+    "version-true": (lambda: _replace_line(0, _set("version", True)).encode(), 1, "version"),
+    "version-0": (lambda: _replace_line(0, _set("version", 0)).encode(), 1, "version"),
+    "version-99": (lambda: _replace_line(0, _set("version", 99)).encode(), 1, "version"),
+    "format-2": (lambda: _replace_line(0, _set("format", 2)).encode(), 1, "format"),
+    "unknown-game": (lambda: _replace_line(0, _set("game", "nope")).encode(), 1, "game"),
+    "extra-header-key": (lambda: _replace_line(0, _set("colour", "red")).encode(), 1, "colour"),
+    "no-config": (lambda: _replace_line(0, _drop("config")).encode(), 1, "config"),
+    # KERNEL-CONFIG: a configuration the kernel refuses cannot start a replay
+    # (exit 2 like any malformed header; exit 1 was a "divergence" of the kernel)
+    "config-players-99": (lambda: _replace_line(0, _set("config", {"players": 99})).encode(), 1,
+                          "KERNEL-CONFIG"),
+    "config-unknown-key": (
+        lambda: _replace_line(0, _set("config", {"players": 2, "x": 1})).encode(), 1, "config"),
+    "bad-digest": (lambda: _replace_line(2, _set("digest", 42)).encode(), 3, "digest"),
+    "no-action": (lambda: _replace_line(1, _drop("action")).encode(), 2, "action"),
+    "bad-events": (lambda: _replace_line(1, _set("events", [1])).encode(), 2, "events"),
+    "step-n-bool": (lambda: _replace_line(1, _set("n", True)).encode(), 2, "n"),
+    "infinity": (lambda: trace_text().replace('"n":2', '"n":Infinity').encode(), 3, "Infinity"),
+    "non-utf8": (lambda: trace_text().encode() + b'{"type": "step", "\xff": 1}\n', 5, "UTF-8"),
+    "not-json": (lambda: trace_text().encode() + b"this line is not JSON\n", 5, "JSON"),
+    "array-line": (lambda: trace_text().encode() + b"[1]\n", 5, "object"),
+    "empty": (lambda: b"", 1, "header"),
+    "no-header": (lambda: trace_text().split("\n", 1)[1].encode(), 1, "header"),
 }
 
 
@@ -254,7 +271,7 @@ def test_replay_of_an_unreadable_trace_exits_2_naming_the_line(case: str,
     # KERNEL-INPUT: a corrupted trace is unreadable input (file, line, field), not a
     # divergence of the kernel; no traceback.
     content, line, word = UNREADABLE_TRACES[case]
-    path = _write(tmp_path / "t.jsonl", content)
+    path = _write(tmp_path / "t.jsonl", content())
     run = cli(["replay", path])
     assert run.code == 2, run
     assert f"line {line}" in run.err and path in run.err, run.err
@@ -271,7 +288,7 @@ def test_replay_of_a_missing_file_or_folder_exits_2(tmp_path: Path) -> None:
 
 def _status_file(candidate: object) -> str:
     header = trace.header_line(GAME, kernel.game_info(GAME).version, {"players": 2},
-                               PLAYED.initial, full=False, kind="status")
+                               played().initial, full=False, kind="status")
     line = {"type": "status", "name": "x", "candidate": candidate, "status": []}
     return json.dumps(header) + "\n" + json.dumps(line) + "\n"
 
@@ -290,18 +307,18 @@ def test_replay_exit_code_is_1_on_a_divergence(tmp_path: Path) -> None:
     def tamper(row: dict[str, Any]) -> None:
         row["digest"] = "0" * 64
 
-    rows = [dict(x) for x in trace.lines_of(PLAYED)[:6]]
+    rows = [dict(x) for x in trace.lines_of(played())[:6]]
     for row in rows[1:]:
         tamper(row)
     path = _write(tmp_path / "t.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
     assert trace.replay(path).failures == 5
     run = cli(["replay", path])
     assert run.code == 1 and "5 of 6 lines differ" in run.out
-    assert cli(["replay", _write(tmp_path / "ok.jsonl", TRACE_TEXT)]).code == 0
+    assert cli(["replay", _write(tmp_path / "ok.jsonl", trace_text())]).code == 0
 
 
 def test_replay_usage_errors_exit_2(tmp_path: Path) -> None:
-    path = _write(tmp_path / "ok.jsonl", TRACE_TEXT)
+    path = _write(tmp_path / "ok.jsonl", trace_text())
     for argv in (["replay"], ["replay", path, "--timeout", "nan"],
                  ["replay", path, "--timeout", "0"], ["replay", path, "--bogus"]):
         assert cli(argv).code == 2, argv
@@ -395,7 +412,7 @@ def test_a_missing_extra_is_one_line_and_exit_2(module: str, argv: list[str]) ->
 
 def test_commands_without_the_extra_still_work(tmp_path: Path) -> None:
     # play, games, status and replay need no optional dependency.
-    path = _write(tmp_path / "t.jsonl", TRACE_TEXT)
+    path = _write(tmp_path / "t.jsonl", trace_text())
     for module in ("hypothesis", "jsonschema"):
         proc = _without(module, ["replay", path])
         assert proc.returncode == 0, proc.stderr[-2000:]
@@ -484,10 +501,32 @@ def test_a_program_whose_child_keeps_its_output_open(mode: str, tmp_path: Path) 
     assert _gone(int(pidfile.read_text(encoding="ascii")))
 
 
+def test_a_grandchild_that_leaves_the_process_group_is_reported_not_killed(
+        tmp_path: Path) -> None:
+    # KERNEL-INPUT ("never trust a client"): a process that left the program's
+    # process group (its own session) outlives the kill; the report says the
+    # group was killed and names the process that was not (before: "the
+    # process group was killed", as if everything had been).
+    pidfile = tmp_path / "pid"
+    peer = SubprocessPeer([sys.executable, ORPHAN, "session", str(pidfile)], timeout=2.0,
+                          startup_timeout=4.0)
+    try:
+        result = diff(peer, DiffOptions(GAME, examples=3))
+        d = result.divergence
+        escaped = int(pidfile.read_text(encoding="ascii"))
+        assert d is not None and d.failure == "crash", result.text()
+        assert "the process group was killed" in d.message, d.message
+        assert f"process {escaped} outside the group" in d.message, d.message
+        assert "was not killed" in d.message, d.message
+        assert not _gone(escaped, within=0.5)
+    finally:
+        os.kill(int(pidfile.read_text(encoding="ascii")), signal.SIGKILL)
+
+
 def test_replay_on_a_program_whose_child_keeps_its_output_open(tmp_path: Path) -> None:
     # KERNEL-INPUT: the same through race-kernel replay -- COMMAND: a finding, exit 1.
     pidfile = tmp_path / "pid"
-    path = _write(tmp_path / "t.jsonl", TRACE_TEXT)
+    path = _write(tmp_path / "t.jsonl", trace_text())
     started = time.monotonic()
     run = cli(["replay", path, "--timeout", "2", "--", sys.executable, ORPHAN, "after-hello",
                str(pidfile)])
@@ -536,7 +575,7 @@ _FUZZ = settings(max_examples=max(1, settings().max_examples * 2), deadline=None
 @given(data=st.data())
 def test_fuzz_status(data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
     # KERNEL-INPUT: status on any file: 0, 1 or 2, a bounded message, no traceback.
-    state = kernel.to_data(PLAYED.steps[data.draw(st.integers(0, 20))].state)
+    state = kernel.to_data(played().steps[data.draw(st.integers(0, 20))].state)
     folder = tmp_path_factory.mktemp("status")
     run = cli(["status", _write(folder / "state.json", data.draw(hostile_document(state)))])
     if run.code == 2:
@@ -547,12 +586,12 @@ def test_fuzz_status(data: st.DataObject, tmp_path_factory: pytest.TempPathFacto
 @given(data=st.data())
 def test_fuzz_replay(data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
     # KERNEL-INPUT: replay on any file: 0, 1 or 2, a bounded message, no traceback.
-    texts = [json.dumps(r).encode() for r in LINES]
+    texts = [json.dumps(r).encode() for r in played_lines()]
     index = data.draw(st.integers(0, len(texts)))
     if index == len(texts):  # one more line
         texts.append(data.draw(HOSTILE_JSON).replace(b"\n", b" "))
     else:
-        texts[index] = data.draw(hostile_document(dict(LINES[index]))).replace(b"\n", b" ")
+        texts[index] = data.draw(hostile_document(dict(played_lines()[index]))).replace(b"\n", b" ")
     folder = tmp_path_factory.mktemp("replay")
     run = cli(["replay", _write(folder / "t.jsonl", b"\n".join(texts) + b"\n")])
     if run.code == 2:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from test_cu2_game import GAMES, STACKED, start
+from test_cu2_game import STACKED, games, start
 
 import kernel
 from kernel.core import CHANCE, TERMINAL, Applied, Rejected
@@ -61,7 +61,7 @@ def test_actor_and_seat_claims() -> None:
     assert isinstance(r, Rejected) and r.rule == "KERNEL-ACTOR"
     ok = game.apply(s, {"kind": "bet", "colour": "red", "seat": 0})
     assert isinstance(ok, Applied)
-    final = GAMES[0][-1][0]
+    final = games()[0][-1][0]
     assert game.current_actor(final) == TERMINAL and game.legal_actions(final) == ()
     r = game.apply(final, "pyramid")
     assert isinstance(r, Rejected) and r.rule == "KERNEL-TERMINAL"
@@ -80,14 +80,14 @@ def test_observation_public_parts() -> None:
     assert obs["tiles"][1] == {"space": 7, "side": "boo"} and obs["winner_pile"] == [2]
     assert obs["winner_cards"] == [None, None, None, []] and obs["hand_sizes"] == [5, 5, 4, 5]
     assert "hands" not in obs and obs["revealed"] == ["green:2"]
-    final = GAMES[1][-1][0]
+    final = games()[1][-1][0]
     seen = game.observation(final, 0)
     assert seen["winner_cards"] == [list(c) for c in final.winner_cards]
 
 
 def test_chance_probabilities_sum_to_one_everywhere() -> None:
     # CU2-SETUP-RACING, CU2-SETUP-CRAZY, CU2-PYRAMID-TICKET (KERNEL-CHANCE).
-    for steps in GAMES[:4]:
+    for steps in games()[:4]:
         for s, _a, _e in steps:
             outcomes = game.chance_outcomes(s)
             if game.current_actor(s) == CHANCE:
@@ -113,7 +113,7 @@ def test_config_and_registry() -> None:
 def test_narrator_lines() -> None:
     # CU2-RACE-END, CU2-WINNER: the told game draws the track beyond the line and the
     # standings best first.
-    final = GAMES[2][-1][0]
+    final = games()[2][-1][0]
     drawn = NARRATOR.draw(state.to_data(final))
     assert drawn[0].startswith("track: ") and ("<|" in drawn[0] or "|>" in drawn[0])
     outcome = game.outcome(final)
@@ -122,7 +122,7 @@ def test_narrator_lines() -> None:
     assert "(winner)" in lines[0] and len(lines) == final.players
     assert NARRATOR.seat_name(0) == "Ann" and NARRATOR.seat_name(9) == "seat 9"
     assert NARRATOR.legend() and NARRATOR.quiet(
-        next(e for _s, _a, ev in GAMES[0] for e in ev if e.kind == "next-turn"))
+        next(e for _s, _a, ev in games()[0] for e in ev if e.kind == "next-turn"))
 
 
 def test_drawing_pieces() -> None:

@@ -291,9 +291,14 @@ def test_crazy_invariant_clauses() -> None:
     assert game.status({**setup, "stacks": between}) == ("CUG-INV-CRAZY",)
     # two racing camels share fifth place behind the start line: the crazy camel there is
     # not behind the fourth (CUG-LEG-CRAZY's interpretation), so nothing is broken
-    shared = lay(19, c0=["blue", "black", "green"], c3=["orange"], c4=["white"],
+    # (camels behind the line are listed in colour order, the crazy camel last: the
+    # canonical form; another order is refused by from_data and so by status, KERNEL-INPUT)
+    shared = lay(19, c0=["blue", "green", "black"], c3=["orange"], c4=["white"],
                  c6=["yellow"])
     assert game.status({**setup, "stacks": shared}) == ()
+    unsorted = lay(19, c0=["blue", "black", "green"], c3=["orange"], c4=["white"],
+                   c6=["yellow"])
+    assert game.status({**setup, "stacks": unsorted}) == ("CUG-INV-PHASE",)
 
 
 def test_cards_invariant_before_the_first_reveals() -> None:

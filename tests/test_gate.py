@@ -152,3 +152,31 @@ def test_quoted_mutation_scores_are_the_records(name: str, record: Path, explain
     rows = [line for line in (ROOT / "README.md").read_text().splitlines()
             if line.startswith(f"| `{game}` |")]
     assert len(rows) == 1 and f"mutation score {score}" in rows[0], (name, score, rows)
+
+
+#: What plays a game or builds a position: never called while a test module is imported.
+_PLAYING = frozenset({"play", "new_game", "from_data", "apply", "table", "first_state", "do",
+                      "start", "material", "lines_of", "to_data", "_play", "_trace", "_rich",
+                      "_bases", "_documents"})
+
+
+def test_no_test_module_plays_a_game_when_imported() -> None:
+    # A rule bug must fail a test named for its rule, not a module's import (which
+    # names none): module-level statements call nothing that plays a game or builds a
+    # position (tests/helpers.py's cases_or_failure is the way to build parametrize
+    # cases from played positions). The check reads the modules' syntax.
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                continue
+            for call in ast.walk(node):
+                if not isinstance(call, ast.Call):
+                    continue
+                fn = call.func
+                name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                if name in _PLAYING:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}()")
+    assert not found, found

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import forged
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -153,7 +154,7 @@ def _junk_strategy(info: GameInfo) -> st.SearchStrategy[object]:
         other.map(lambda a: Action("some-other-game", a.kind, a.arg)),
         other.map(lambda a: {**a.to_data(), "game": "some-other-game"}),
         # Actions of this game with junk in their fields
-        st.builds(Action, st.just(info.id), st.one_of(st.sampled_from(kinds), st.text(max_size=8)),
+        st.builds(forged, st.just(info.id), st.one_of(st.sampled_from(kinds), st.text(max_size=8)),
                   atoms),
     )
 
@@ -182,8 +183,8 @@ KNOWN_JUNK: list[tuple[object, str]] = [
         {"kind": "palm", "space": 3.0}, {"kind": "palm", "space": [3]},
         {"kind": "leg", "card": "blue"}, {"kind": "end", "extra": 1},
         {"kind": "draw", "card": {"a": 1}},
-        Action("camel-up-cards-2016", "palm", [1]),  # type: ignore[arg-type]
-        Action("camel-up-cards-2016", "draw", {"a": 1}),  # type: ignore[arg-type]
+        forged("camel-up-cards-2016", "palm", [1]),
+        forged("camel-up-cards-2016", "draw", {"a": 1}),
         Action("camel-up-cards-2016", "fly", None),
     )],
     *[(junk, "KERNEL-GAME") for junk in (

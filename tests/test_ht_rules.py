@@ -124,19 +124,19 @@ def test_points_and_places() -> None:
 
 @given(a=st.lists(st.integers(0, 5), max_size=3), b=st.lists(st.integers(0, 5), max_size=3))
 def test_tiebreak_prefers_the_higher_animal(a: list[int], b: list[int]) -> None:
-    # HT-SCORE-WINNER: with equal points the seat whose best bet stands higher wins
-    ka, kb = rules.tiebreak_key(tuple(a)), rules.tiebreak_key(tuple(b))
+    # HT-SCORE-WINNER: with equal points the seat whose best bet stands higher
+    # wins, and only the best bet counts: equal best places tie (shared)
+    ka, kb = rules.tiebreak_place(tuple(a)), rules.tiebreak_place(tuple(b))
     best_a = min([p for p in a if 1 <= p <= 3], default=4)
     best_b = min([p for p in b if 1 <= p <= 3], default=4)
-    if best_a < best_b:
-        assert ka < kb
-    if ka == kb:
-        assert sorted(p for p in a if 1 <= p <= 3) == sorted(p for p in b if 1 <= p <= 3)
+    assert (ka < kb) == (best_a < best_b) and (ka == kb) == (best_a == best_b)
 
 
 def test_tiebreak_three_bets() -> None:
-    # HT-SCORE-WINNER (2 players, 3 bets): 5 + 5 + 0 beats 5 + 3 + 2 on the second animal
-    assert rules.tiebreak_key((1, 1, 0)) < rules.tiebreak_key((1, 2, 3))
+    # HT-SCORE-WINNER (2 players, 3 bets): one comparison, the highest-placed bet
+    # animal; 5 + 5 + 0 and 5 + 3 + 2 both have a 1st-place animal: still tied
+    assert rules.tiebreak_place((1, 1, 0)) == rules.tiebreak_place((1, 2, 3)) == 1
+    assert rules.tiebreak_place((2, 2, 0)) > rules.tiebreak_place((1, 0, 0))
 
 
 def _podium_model(crossed: tuple[int, ...], pos: tuple[int, ...]) -> list[list[int]]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
-from helpers import GAME, first_state, table
+from helpers import GAME, first_state, forged, table
 
 import kernel
 from kernel.core import Action
@@ -40,7 +41,7 @@ def test_unknown_game() -> None:
     None, 3, 2.5, b"reveal", "", "reveal now", "palm:99", "palm:-1", "leg:purple",
     {"kind": "palm"}, {"kind": "palm", "space": "5"}, {"kind": "palm", "space": True},
     {"kind": "reveal", "extra": 1}, {"kind": 5}, ["reveal"], object(),
-    Action(GAME, "palm", [1]),  # type: ignore[arg-type]
+    forged(GAME, "palm", [1]), forged(GAME, "palm", True), forged(GAME, "palm", 10**5000),
     Action(GAME, "fly", None), Action(GAME, "palm", 99),
 ])
 def test_junk_is_rejected_and_state_untouched(junk: object) -> None:
@@ -196,6 +197,27 @@ def test_claimed_seat_must_be_the_actor() -> None:
 
 
 @pytest.mark.parametrize("game", kernel.games())
+@pytest.mark.parametrize("claim", [-1, -2, True, "Chance", 0.0, None])
+def test_a_seat_claim_is_a_seat_number_or_the_word_chance(game: str, claim: object) -> None:
+    # KERNEL-ACTOR, KERNEL-INPUT: PROTOCOL.md's "seat" is a seat number or
+    # "chance", in every game through one screen; -1 (the kernel's internal
+    # CHANCE value) is not "chance": the card games took it as chance.
+    info = kernel.game_info(game)
+    trace = kernel.play(game, info.configs()[0], seed=2)
+    chance = next(st.state for st in trace.steps if kernel.current_actor(st.state) == kernel.CHANCE)
+    seat = next(st.state for st in trace.steps if kernel.current_actor(st.state) >= 0)
+    for state in (chance, seat):
+        action = kernel.legal_actions(state)[0].to_data()
+        refused = kernel.apply(state, {**action, "seat": claim})
+        assert isinstance(refused, kernel.Rejected), (state, claim)
+        expected = "KERNEL-ACTOR" if type(claim) is int else "KERNEL-INPUT"
+        assert refused.rule == expected, (claim, refused)
+        actor = kernel.current_actor(state)
+        named = "chance" if actor == kernel.CHANCE else actor
+        assert isinstance(kernel.apply(state, {**action, "seat": named}), kernel.Applied)
+
+
+@pytest.mark.parametrize("game", kernel.games())
 def test_an_omitted_key_takes_its_documented_default(game: str) -> None:
     # KERNEL-CONFIG: "Omitted keys take their documented defaults": an empty
     # configuration is valid and gives the game of its configuration spec's
@@ -212,3 +234,28 @@ def test_config_error_names_its_rule() -> None:
     # KERNEL-CONFIG
     problem = kernel.check_config(GAME, {"players": 9})
     assert problem is not None and "KERNEL-CONFIG" in problem
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((GAME, "palm", [1]), "value 1: expected a string or an integer"),
+    ((GAME, "palm", True), "got true"),
+    ((GAME, "palm", 10**5000), "an integer of 16610 bits"),
+    ((GAME, "palm", 2.5), "the number 2.5"),
+    ((GAME, "leg", "blue", {"a": 1}), "value 2: "),
+    ((["x"], "palm"), "the game must be a string, not a list of 1 item"),
+    ((GAME, {"k": 1}), "the kind must be a string, not an object with 1 key"),
+])
+def test_the_action_constructor_raises_only_value_error(args: tuple[Any, ...],
+                                                        message: str) -> None:
+    # KERNEL-INPUT: kernel.Action is public API: a hostile field (a list, deep
+    # nesting, a huge integer, a bool for an integer) is a ValueError with a
+    # bounded message, never a TypeError, RecursionError or an odd Action.
+    nested: list[Any] = []
+    for _ in range(100_000):
+        nested = [nested]
+    for call in (args, (GAME, "palm", nested)):
+        with pytest.raises(ValueError) as refused:
+            Action(*call)
+        assert type(refused.value) in (ValueError,) and len(str(refused.value)) < 200
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("+", r"\+")):
+        Action(*args)

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import do, first_state, table
+from helpers import do, first_state, forged, table
 
 import kernel
 from kernel.games.camel_up_cards_2016 import actions
@@ -429,9 +429,9 @@ def test_rejection_reasons_at_a_chance_node() -> None:
         ({"kind": "reveal", "game": "other"}, "KERNEL-GAME",
          f"action of game 'other', not {GAME!r}"),
         (kernel.Action(GAME, "fly"), "KERNEL-INPUT", "unknown action 'fly'"),
-        (kernel.Action(GAME, "palm", True), "KERNEL-INPUT",
+        (forged(GAME, "palm", True), "KERNEL-INPUT",
          "'space' of 'palm' must be an integer, not true"),
-        ("reveal", "KERNEL-ACTOR", "a chance node: only draw outcomes, not 'reveal'"),
+        ("reveal", "KERNEL-ACTOR", "reveal is not chance's to take"),
         ({"kind": "reveal", "seat": "x"}, "KERNEL-INPUT",
          "'seat' must be a seat number or \"chance\", not 'x'"),
         ({"kind": "draw", "card": "blue+1", "seat": 0}, "KERNEL-ACTOR",
@@ -449,7 +449,7 @@ def test_rejection_reasons_during_a_turn() -> None:
               winner_bets=["orange", None, None, None], loser_bets=[None, "yellow", None, None],
               bets=[["white:5", "white:3", "white:2", "white:2", "white:mid"], [], [], []])
     _reasons(s, [
-        ("draw:blue+1", "KERNEL-ACTOR", "seat 0 is to act, not chance"),
+        ("draw:blue+1", "KERNEL-ACTOR", "draw:blue+1 is not seat 0's to take"),
         ("discard:blue+1", "CUC-TURN-SHAPE", "'discard' is a leg-setup choice, not part of a turn"),
         ("end", "CUC-TURN-SHAPE", "a turn needs exactly one race-track action"),
         ("hand", "CUC-ACT-HAND", "seat 0 has no hand card"),

@@ -386,6 +386,50 @@ def _wait_exited(proc: subprocess.Popen[bytes], seconds: float) -> bool:
     return True
 
 
+def _held_open(fd: int, grace: float = 0.3) -> bool:
+    """Is the write end of the pipe read by ``fd`` still open somewhere?
+
+    Reads (and drops) what is left until the end of the pipe, for at most
+    ``grace`` seconds: killed processes close their ends as they die.
+    """
+    end = time.monotonic() + grace
+    while True:
+        try:
+            if not os.read(fd, _CHUNK):
+                return False
+        except BlockingIOError:
+            if time.monotonic() >= end:
+                return True
+            time.sleep(0.01)
+        except OSError:
+            return False
+
+
+def _holders(fd: int) -> list[int]:
+    """The pids of other processes that hold the pipe ``fd`` reads (Linux's /proc; else [])."""
+    try:
+        pipe = os.readlink(f"/proc/self/fd/{fd}")
+        pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+    except OSError:
+        return []
+    found = []
+    for pid in pids:
+        if pid == os.getpid():
+            continue
+        try:
+            links = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for link in links:
+            try:
+                if os.readlink(f"/proc/{pid}/fd/{link}") == pipe:
+                    found.append(pid)
+                    break
+            except OSError:
+                continue
+    return found
+
+
 class SubprocessPeer:
     """A program run as a subprocess, spoken to over stdin/stdout.
 
@@ -415,6 +459,8 @@ class SubprocessPeer:
         self._next = 0
         self._answered = 0
         self._features: frozenset[str] = frozenset()
+        #: What the last kill did not reach, for reports (see :meth:`_kill`).
+        self._escaped = ""
         self.starts = 0
         #: The most bytes of output the driver ever held at once (bounded by max_line).
         self.peak_buffer = 0
@@ -515,7 +561,8 @@ class SubprocessPeer:
                 self._kill()
                 raise PeerFailure(
                     "garbage", f"the response to {op!r} is longer than {self.max_line} bytes, "
-                               f"the maximum line size (the program was killed)", tail) from None
+                               f"the maximum line size (the program was killed"
+                               f"{self._escaped})", tail) from None
             if line is not None:
                 return line
             if self._out_eof:
@@ -566,7 +613,7 @@ class SubprocessPeer:
         tail = self.stderr_tail()
         self._kill()
         return PeerFailure("hang", f"{message} (the program and its process group were "
-                                   f"killed)", tail)
+                                   f"killed{self._escaped})", tail)
 
     def _crashed(self, op: str, *, orphaned: bool = False) -> PeerFailure:
         proc = self._proc
@@ -587,12 +634,17 @@ class SubprocessPeer:
         else:
             how = f"exited with code {code}"
         if orphaned:
-            how += (" (a process it started still held its output open; the process group "
-                    "was killed)")
+            how += (f" (a process it started still held its output open; the process group "
+                    f"was killed{self._escaped})")
         return PeerFailure("crash", f"{how} while answering {op!r}", tail)
 
     def _kill(self) -> None:
-        """Kill the program's whole process group and release the pipes; never blocks long."""
+        """Kill the program's whole process group and release the pipes; never blocks long.
+
+        What it did not reach is kept in ``_escaped`` for the report: a process
+        outside the group (one that left it for a session of its own) that still
+        held the program's output open, which was not killed.
+        """
         proc, selector = self._proc, self._selector
         self._proc, self._selector = None, None
         if proc is None:
@@ -609,6 +661,14 @@ class SubprocessPeer:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL cannot be ignored
             pass
+        self._escaped = ""
+        if proc.stdout is not None and _held_open(proc.stdout.fileno()):
+            pids = _holders(proc.stdout.fileno())
+            who = (f"process{'es' if len(pids) > 1 else ''} "
+                   f"{', '.join(map(str, pids[:5]))}" if pids else "a process")
+            self._escaped = (f"; {who} outside the group (in a session of its own) still "
+                             f"held its output open and {'were' if len(pids) > 1 else 'was'} "
+                             f"not killed")
         if selector is not None:
             selector.close()
         for stream in (proc.stdin, proc.stdout, proc.stderr):

@@ -575,7 +575,11 @@ def check_version(lines: Sequence[Line], path: str | Path = "<trace>") -> None:
     """Can ``lines`` be replayed? Checked lines whose header names the game's version.
 
     Raises :class:`TraceError` (naming ``path``) otherwise: a trace recorded
-    with another behaviour version of its game cannot be replayed.
+    with another behaviour version of its game cannot be replayed, nor one
+    whose header gives a configuration the game refuses (KERNEL-CONFIG: the
+    kernel itself could not start it, so it is malformed input, exit 2, like
+    a header naming no registered game; a program refusing a configuration
+    the kernel accepts is a divergence instead).
     """
     try:
         check_lines(lines)
@@ -584,10 +588,14 @@ def check_version(lines: Sequence[Line], path: str | Path = "<trace>") -> None:
     header = lines[0]
     game, version = str(header["game"]), header["version"]
     known = kernel.game_info(game).version
+    hline = int(header.get("__line__", 1))
     if version != known:
-        raise TraceError(int(header.get("__line__", 1)),
-                         f"recorded with version {version} of {game}; the kernel has version "
-                         f"{known}", field="version", path=str(path))
+        raise TraceError(hline, f"recorded with version {version} of {game}; the kernel has "
+                                f"version {known}", field="version", path=str(path))
+    problem = kernel.check_config(game, header["config"])
+    if problem is not None:
+        raise TraceError(hline, f"a configuration {game} refuses: {problem}", field="config",
+                         path=str(path))
 
 
 def replay_lines(lines: Sequence[Line], runner: Runner | None = None,

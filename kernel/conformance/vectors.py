@@ -397,6 +397,8 @@ class _Builder:
 
     def build(self) -> VectorSet:
         traces = [self.add_game(config, 1) for config in self.plan.configs]
+        for config, seed in self.plan.games:  # chosen for a rare case (see the game's plans)
+            self.add_game(config, seed)
         self.add_rejections()
         self.add_status(traces[min(2, len(traces) - 1)])
         self.cover_setup()

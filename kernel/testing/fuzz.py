@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
@@ -143,13 +143,56 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
+def list_variants(items: list[Any]) -> list[list[Any]]:
+    """Every structural edit of a non-empty list, one edit each: each item
+    repeated beside itself, each item dropped, each pair of neighbours
+    swapped, the list reversed, its last item repeated at the end. A decoder
+    that compares lists only up to the canonical length, or reads one as a
+    set, accepts one of these and then fails the round trip.
+
+    >>> list_variants([1, 2])
+    [[1, 1, 2], [1, 2, 2], [2], [1], [2, 1], [2, 1], [1, 2, 2]]
+    """
+    n = len(items)
+    variants = [items[:i + 1] + items[i:] for i in range(n)]
+    variants += [items[:i] + items[i + 1:] for i in range(n)]
+    variants += [[*items[:i], items[i + 1], items[i], *items[i + 2:]] for i in range(n - 1)]
+    return [*variants, items[::-1], [*items, items[-1]]]
+
+
+def list_paths(data: Any) -> list[tuple[Any, ...]]:
+    """The path of every non-empty list in a document, outermost first."""
+    out: list[tuple[Any, ...]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, list) and value:
+            out.append(path)
+        if isinstance(value, dict | list):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend(((*path, k), v) for k, v in reversed(list(items)))
+    return out
+
+
+def list_edits(data: Any) -> Iterator[Any]:
+    """Every :func:`list_variants` edit of every list in a document, one per copy."""
+    for path in list_paths(data):
+        for variant in list_variants(_get(data, path)):
+            if not path:
+                yield _copy(variant)
+                continue
+            doc = _copy(data)
+            _get(doc, path[:-1])[path[-1]] = _copy(variant)
+            yield doc
+
+
 def mutate(data: Any, rng: random.Random, edits: int = 1) -> Any:
     """A copy of a plain-data document with a few hostile edits.
 
     Each edit picks a place in the document and replaces the value there with
     a hostile one or a look-alike (the number as a string or a float, a bool
     for an int, a string with blanks around it, a list reversed or extended),
-    deletes or adds a key, or duplicates a list item.
+    deletes or adds a key, or edits a list (:func:`list_variants`).
     """
     doc = _copy(data)
     for _ in range(edits):
@@ -171,7 +214,7 @@ def mutate(data: Any, rng: random.Random, edits: int = 1) -> Any:
             parent[key] = rng.choice((f" {old}", f"{old}\u3000", old.upper(), old[:-1],
                                       old + old, list(old)))
         elif roll == 3 and isinstance(old, list) and old:
-            parent[key] = old[::-1] if rng.randrange(2) else [*old, rng.choice(old)]
+            parent[key] = rng.choice(list_variants(old))
         elif roll == 4 and isinstance(parent, dict):
             del parent[key]
         elif roll == 5 and isinstance(parent, dict):
@@ -247,10 +290,12 @@ def check_action(info: GameInfo, state: Any, value: object) -> bool:
 
 
 def check_document(info: GameInfo, value: object) -> bool:
-    """``from_data`` and ``status`` on any value: only ValueError, exact when accepted.
+    """``from_data`` and ``status`` on any value: only ValueError, exact when accepted,
+    and in step: ``status`` finds nothing broken exactly when ``from_data`` accepts.
 
     Returns whether ``from_data`` accepted the value.
     """
+    ids: object = None
     try:
         ids = info.status(value)  # type: ignore[arg-type]
     except ValueError as exc:
@@ -264,11 +309,16 @@ def check_document(info: GameInfo, value: object) -> bool:
         state = info.from_data(value)  # type: ignore[arg-type]
     except ValueError as exc:
         _bounded(exc, value)
+        if ids == ():  # KERNEL-INPUT: status and from_data in step
+            raise FuzzFailure(f"status found nothing broken in {show(value)}, which "
+                              f"from_data refuses: {str(exc)[:200]}") from None
         return False
     except Exception as exc:
         raise FuzzFailure(f"from_data raised {type(exc).__name__} on {show(value)}") from exc
     if not _same(info.to_data(state), value):
         raise FuzzFailure(f"from_data accepted {show(value)}, which does not round-trip")
+    if ids != ():
+        raise FuzzFailure(f"from_data accepted {show(value)}, for which status gave {show(ids)}")
     return True
 
 

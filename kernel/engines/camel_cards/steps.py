@@ -1,8 +1,9 @@
 """Applying an action on the shared engine: the checks before, the shared steps.
 
 :func:`checked_apply` is the part of a card game's ``apply`` that every card
-game has: a plain-data action's ``seat`` claim (KERNEL-ACTOR), the strict
-parser (KERNEL-INPUT, KERNEL-GAME), the legality (the game's ``why_not``), and
+game has: the screen every game's ``apply`` shares (a plain-data action's
+``seat`` claim, the strict parser, KERNEL-INPUT, KERNEL-GAME, KERNEL-TERMINAL,
+KERNEL-ACTOR: :func:`kernel.plugin.screen`), the legality (the game's ``why_not``), and
 the one step that builds the next state with its events; it never raises.
 :func:`shared_step` carries out the steps the engine owns on the table in
 hand, by action kind and phase (2016 rule IDs CUC-SETUP-REVEAL, CUC-LEG-DEAL,
@@ -13,30 +14,19 @@ the game's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, Final, cast
 
-from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected, Result
-from kernel.decode import show
+from kernel.core import Action, Applied, Event, Rejected, Result
+from kernel.plugin import Vocabulary, screen
 
 from . import legs, track, turns
 from .legal import BET_KINDS, CHOICE_KINDS
 from .spec import CardGame
 from .table import DEAL, DRAW, SETUP, Table
 
-
-def seat_claim(actor: int, claimed: object) -> Rejected | None:
-    """KERNEL-ACTOR: a plain-data action claiming ``seat`` must name the actor."""
-    said = CHANCE if type(claimed) is str and claimed == "chance" else claimed
-    if type(said) is not int:
-        return Rejected("KERNEL-INPUT",
-                        f"'seat' must be a seat number or \"chance\", not {show(claimed)}")
-    if actor == TERMINAL:
-        return Rejected("KERNEL-TERMINAL", "the race is over")
-    if said != actor:
-        whose = "chance" if actor == CHANCE else f"seat {actor}"
-        return Rejected("KERNEL-ACTOR", f"it is {whose}'s move, not {show(claimed)}'s")
-    return None
+#: The action kinds that are chance's to take (a deal, a reveal, a draw).
+CHANCE_KINDS: Final = frozenset({"draw"})
 
 
 def checked_apply(
@@ -44,19 +34,19 @@ def checked_apply(
     action: object,
     state_type: type,
     actor: Callable[[Any], int],
-    parse: Callable[[object], Action | Rejected],
+    vocabulary: Vocabulary,
     why_not: Callable[[Any, Action], Rejected | None],
     step: Callable[[Any, Action, list[Event]], Any],
 ) -> Result:
-    """A card game's ``apply``: total and pure (a ``Rejected`` naming the rule, never raises)."""
+    """A card game's ``apply``: total and pure (a ``Rejected`` naming the rule, never raises).
+
+    The checks every game makes first are :func:`kernel.plugin.screen`'s (the
+    ``seat`` claim, the strict parser, the finished race, the actor); then the
+    game's ``why_not``; then the one step.
+    """
     if not isinstance(state, state_type):
-        return Rejected("KERNEL-INPUT", f"not a state of this game: {type(state).__name__}")
-    if type(action) is not Action and isinstance(action, Mapping) and "seat" in action:
-        refused = seat_claim(actor(state), action["seat"])
-        if refused is not None:
-            return refused
-        action = {key: value for key, value in action.items() if key != "seat"}
-    parsed = parse(action)
+        return Rejected("KERNEL-INPUT", f"not a {vocabulary.game} state: {type(state).__name__}")
+    parsed = screen(action, vocabulary, lambda: actor(state), CHANCE_KINDS, "the race is over")
     if isinstance(parsed, Rejected):
         return parsed
     refused = why_not(state, parsed)

@@ -221,7 +221,9 @@ def status(data: Mapping[str, Any], version: int) -> tuple[str, ...]:
     """Every invariant a candidate state in plain-data form breaks, by ID.
 
     A candidate that cannot be read breaks CUG-INV-CAMELS (a camel twice or
-    missing) or CUG-INV-PHASE (anything else).
+    missing) or CUG-INV-PHASE (anything else, a readable document that is not
+    in the canonical form included), so that a document breaking nothing is
+    one :func:`from_data` accepts (KERNEL-INPUT).
     """
     try:
         t = _read(data, version)
@@ -229,7 +231,10 @@ def status(data: Mapping[str, Any], version: int) -> tuple[str, ...]:
         return ("CUG-INV-CAMELS",)
     except DecodeError:
         return ("CUG-INV-PHASE",)
-    return violations(candidate(**{name: getattr(t, name) for name in _fields()}))
+    broken = violations(candidate(**{name: getattr(t, name) for name in _fields()}))
+    if not broken and not _exact(to_data(freeze(t), version), data):
+        return ("CUG-INV-PHASE",)
+    return broken
 
 
 def _fields() -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from kernel.engines.camel_cards import moves, turns
 from kernel.engines.camel_cards.steps import checked_apply, shared_step
 from kernel.engines.camel_cards.table import put
 
-from .actions import parse_action
+from .actions import VOCABULARY
 from .data import CARD_CAMEL, CARD_STEPS, PERSONAL_FEE
 from .engine import GAME, shuffle_in
 from .legality import current_actor, why_not
@@ -26,7 +26,7 @@ from .state import CugState, CugTable, freeze, thaw
 
 def apply(s: CugState, action: object) -> Result:
     """Apply ``action``: the next state and events, or a rejection. Never raises."""
-    return checked_apply(s, action, CugState, current_actor, parse_action, why_not, _step)
+    return checked_apply(s, action, CugState, current_actor, VOCABULARY, why_not, _step)
 
 
 def _step(s: CugState, a: Action, ev: list[Event]) -> CugState:

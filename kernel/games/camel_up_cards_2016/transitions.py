@@ -26,16 +26,15 @@ Readings of this game (spec/camel-up-cards-2016/rules.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import cast
 
-from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected, Result
-from kernel.decode import show
+from kernel.core import Action, Event, Result
 from kernel.engines.camel_cards import legs, moves, track, turns
+from kernel.engines.camel_cards.steps import checked_apply
 from kernel.engines.camel_cards.table import Table, adding, put
 
-from .actions import BET_KINDS, parse_action
-from .data import CARD_CAMEL, COLOUR_INDEX, GAME_ID
+from .actions import BET_KINDS, VOCABULARY
+from .data import CARD_CAMEL, COLOUR_INDEX
 from .engine import GAME
 from .legality import current_actor, why_not
 from .state import DEAL, SETUP, CardsState, freeze, thaw
@@ -43,31 +42,7 @@ from .state import DEAL, SETUP, CardsState, freeze, thaw
 
 def apply(s: CardsState, action: object) -> Result:
     """Apply ``action``: the next state and events, or a rejection. Never raises."""
-    if not isinstance(s, CardsState):
-        return Rejected("KERNEL-INPUT", f"not a {GAME_ID} state: {type(s).__name__}")
-    if type(action) is not Action and isinstance(action, Mapping) and "seat" in action:
-        claimed = action["seat"]  # KERNEL-ACTOR: who claims to act
-        actor = current_actor(s)
-        if claimed == "chance":
-            claimed = CHANCE
-        if type(claimed) is not int:
-            return Rejected("KERNEL-INPUT", f"'seat' must be a seat number or \"chance\", "
-                                            f"not {show(claimed)}")
-        if actor == TERMINAL:
-            return Rejected("KERNEL-TERMINAL", "the race is over")
-        if claimed != actor:
-            who = "chance" if actor == CHANCE else f"seat {actor}"
-            return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {show(action['seat'])}'s")
-        action = {k: v for k, v in action.items() if k != "seat"}
-    a = parse_action(action)
-    if isinstance(a, Rejected):
-        return a
-    refusal = why_not(s, a)
-    if refusal is not None:
-        return refusal
-    events: list[Event] = []
-    nxt = _step(s, a, events)
-    return Applied(nxt, tuple(events))
+    return checked_apply(s, action, CardsState, current_actor, VOCABULARY, why_not, _step)
 
 
 def _step(s: CardsState, a: Action, ev: list[Event]) -> CardsState:

@@ -36,8 +36,9 @@ INFO = register(
         information="imperfect",
         score=ScoreSpec(kind="points", unit="victory points", minimum=0,
                         maximum=13 * CHAMPIONSHIP_ROUNDS,
-                        winners="most points wins; in one game ties go to the seat whose bets "
-                                "stand higher on the podium, else they share (HT-SCORE-WINNER); "
+                        winners="most points wins; in one game ties go to the seat whose "
+                                "highest-placed bet animal stands higher on the podium, else "
+                                "they share (HT-SCORE-WINNER); "
                                 "a championship tie is shared (HT-CHAMP-WINNER)"),
         max_game_length=None,
         truncation=("none under the rules: with the wolf on the podium, a howl in every "

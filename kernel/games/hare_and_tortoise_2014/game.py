@@ -64,7 +64,7 @@ from .state import (
     violations,
 )
 
-VERSION: Final = 1
+VERSION: Final = 2
 
 # --------------------------------------------------------------------------
 # the vocabulary
@@ -556,14 +556,14 @@ def outcome(s: HareState) -> Outcome | None:
                        rounds=rounds)
     if len(tied) == 1:
         return Outcome(s.points, tied, ("HT-SCORE-WINNER",), score_key="points")
-    keys = {i: rules.tiebreak_key(tuple(place_of(s.podium, a)
-                                        for a in seat_bets(s.starting[i], s.second[i])))
-            for i in tied}
-    top = min(keys.values())
-    winners = tuple(i for i in tied if keys[i] == top)
+    best_place = {i: rules.tiebreak_place(tuple(place_of(s.podium, a)
+                                                for a in seat_bets(s.starting[i], s.second[i])))
+                  for i in tied}
+    top = min(best_place.values())
+    winners = tuple(i for i in tied if best_place[i] == top)
     return Outcome(s.points, winners, ("HT-SCORE-WINNER",), score_key="points",
-                   tiebreak="tied seats compared on the podium places of their bets, best "
-                            "first; a tie that remains is shared (HT-SCORE-WINNER)")
+                   tiebreak="tied seats compared on their highest-placed bet animal; a tie "
+                            "that remains is shared (HT-SCORE-WINNER)")
 
 
 # --------------------------------------------------------------------------

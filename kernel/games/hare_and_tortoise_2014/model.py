@@ -298,10 +298,10 @@ class HareModel:
         if self.rounds > 1 or len(tied) == 1:
             return tied
 
-        def key(i: int) -> list[int]:
+        def key(i: int) -> int:  # the highest-placed bet animal alone; a tie beyond is shared
             bets = self.starting[i] + ["wolf" if c == "howl" else c for c in self.second[i]]
-            places = sorted(p for p in (self.place(a) for a in bets) if 1 <= p <= 3)
-            return places + [4] * (3 - len(places))
+            places = [p for p in (self.place(a) for a in bets) if 1 <= p <= 3]
+            return min(places) if places else 4
 
         top = min(key(i) for i in tied)
         return [i for i in tied if key(i) == top]

@@ -184,20 +184,19 @@ def bet_points(bet_places: tuple[int, ...]) -> int:
     return sum(place_points(p) for p in bet_places)
 
 
-def tiebreak_key(bet_places: tuple[int, ...]) -> tuple[int, ...]:
-    """What breaks a tie (HT-SCORE-WINNER): the places of the scoring bets, best
-    first, padded with 4 (no place); a smaller key wins.
+def tiebreak_place(bet_places: tuple[int, ...]) -> int:
+    """What breaks a tie (HT-SCORE-WINNER): the best podium place among a seat's
+    bets (its highest-placed bet animal), 4 when none is on the podium; the
+    smaller wins, and seats with the same best place share the win.
 
-    >>> tiebreak_key((0, 3, 1)), tiebreak_key((2,))
-    ((1, 3, 4), (2, 4, 4))
+    >>> tiebreak_place((0, 3, 1)), tiebreak_place((2,)), tiebreak_place((0, 5))
+    (1, 2, 4)
 
     pre: len(bet_places) <= 3 and all(0 <= p <= 5 for p in bet_places)
-    post: len(__return__) == 3
-    post: list(__return__) == sorted(__return__)
-    post: all(1 <= k <= 4 for k in __return__)
+    post: 1 <= __return__ <= 4
+    post: __return__ == min([p for p in bet_places if 1 <= p <= 3] + [4])
     """
-    scoring = sorted(p for p in bet_places if 1 <= p <= 3)
-    return tuple(scoring + [4] * (3 - len(scoring)))
+    return min((p for p in bet_places if 1 <= p <= 3), default=4)
 
 
 def apprentice_podium(crossed: tuple[int, ...],
