@@ -31,10 +31,14 @@ The formats and the protocol are in spec/PROTOCOL.md.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import math
 import re
+import signal
 import sys
-from collections.abc import Mapping, Sequence
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +47,9 @@ from kernel.cli import ArgumentParser, clip, exit_code
 from kernel.conformance import vectors
 from kernel.conformance.canonical import diff_paths
 from kernel.conformance.compare import Divergence, PeerRunner
+from kernel.conformance.expect import ExpectationsError
+from kernel.conformance.expect import read as read_expectations
+from kernel.conformance.levels import LEVELS, parse_levels
 from kernel.conformance.protocol import MAX_LINE, PeerFailure, SubprocessPeer, command_text
 from kernel.conformance.trace import (
     KernelRunner,
@@ -105,6 +112,14 @@ class _Watched:
         refused: str | None = self._call("new", game, config)
         return refused
 
+    def load(self, state: PlainData) -> str | None:
+        self.at = 0
+        refused: str | None = self._call("load", state)
+        return refused
+
+    def provides(self, level: str) -> bool:
+        return self.inner.provides(level)
+
     def actor(self) -> int:
         actor: int = self._call("actor")
         return actor
@@ -144,7 +159,9 @@ def _kernel_side(lines: Sequence[Line], index: int) -> PlainData | None:
     config = header["config"]
     assert isinstance(config, dict)
     run = KernelRunner()
-    if run.new(str(header["game"]), config) is not None:
+    started = (run.load(header["state"]) if header.get("start") == "load"
+               else run.new(str(header["game"]), config))
+    if started is not None:
         return None
     for line in lines[1:index + 1]:
         run.apply(line["action"])
@@ -234,6 +251,9 @@ def _replay(argv: Sequence[str]) -> int:
                    help="seconds per request to the program (default 5)")
     p.add_argument("--max-line", type=int, default=MAX_LINE,
                    help=f"the longest line read, in bytes (default {MAX_LINE})")
+    p.add_argument("--allow-skips", action="store_true",
+                   help="exit 0 even when something recorded could not be compared because "
+                        "the program does not offer it (by default that is exit 1)")
     p.add_argument("--report", metavar="FILE",
                    help="with a program (after --): on a divergence, write it to FILE as a "
                         "trace up to the first differing line, with both sides "
@@ -282,7 +302,7 @@ def _replay(argv: Sequence[str]) -> int:
             print("no divergence: no report written")
         elif not _save(args.report, found):
             return 2
-    return report.exit_code
+    return report.code(allow_skips=args.allow_skips)
 
 
 def _vectors(argv: Sequence[str]) -> int:
@@ -336,30 +356,73 @@ def _vectors(argv: Sequence[str]) -> int:
     return 0 if ok else 1
 
 
-def _diff(argv: Sequence[str]) -> int:
-    own, command = _split(argv)
+def _diff_parser() -> ArgumentParser:
     p = ArgumentParser(
         prog="race-kernel diff",
         description="Differential testing of a program speaking the driver protocol "
-                    "(spec/PROTOCOL.md) against the kernel: exit 0 when no divergence is "
-                    "found, 1 on a divergence or a failing program, 2 on a usage error.",
-        usage="race-kernel diff --game G [options] -- COMMAND ARGS...")
+                    "(spec/PROTOCOL.md) against the kernel: exit 0 when no unexpected "
+                    "divergence is found, 1 on one (or a failing program, a comparison "
+                    "skipped without --allow-skips, an interrupted run), 2 on a usage error.",
+        usage="race-kernel diff --game G [options] -- COMMAND ARGS...",
+        epilog="Progress goes to stderr every few seconds; Ctrl-C (or SIGTERM) stops the run "
+               "and prints what was found so far.")
     p.add_argument("--game", default=None, choices=kernel.games(),
                    help="the game (default: the only one, if there is only one)")
     p.add_argument("--examples", type=int, default=100, help="Hypothesis examples (default 100)")
     p.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     p.add_argument("--timeout", type=float, default=5.0,
                    help="seconds per request before the program counts as hung (default 5)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="stop starting new examples after this many seconds (the summary "
+                        "says so)")
     p.add_argument("--max-steps", type=int, default=600,
                    help="at most this many actions per example (default 600)")
     p.add_argument("--max-line", type=int, default=MAX_LINE,
                    help=f"the longest response line read, in bytes (default {MAX_LINE})")
     p.add_argument("--players", type=int, help="only this player count")
     p.add_argument("--config", help="only this configuration (JSON)")
+    p.add_argument("--compare", metavar="LEVELS",
+                   help="compare only these levels (comma-separated: "
+                        f"{', '.join(LEVELS)}); a level the program does not provide is "
+                        "counted as skipped")
     p.add_argument("--no-observations", action="store_true",
                    help="do not compare observations")
+    p.add_argument("--expect", metavar="FILE",
+                   help="known divergences: rule IDs with a reason, one a line "
+                        "(spec/PROTOCOL.md, Expectations); they do not fail the run")
+    p.add_argument("--keep-going", action="store_true",
+                   help="collect every divergence, grouped by first rule ID, with a count and "
+                        "one shrunk trace each")
+    p.add_argument("--exclude-rules", nargs="+", default=(), metavar="PREFIX",
+                   help="generated games avoid actions whose events or rejection name a rule "
+                        "starting with one of these prefixes")
+    p.add_argument("--allow-skips", action="store_true",
+                   help="exit 0 even when a level named by --compare was skipped")
     p.add_argument("--trace-out", default="diff-trace.jsonl",
-                   help="where to save the failing example's trace (default diff-trace.jsonl)")
+                   help="where to save the failing example's trace (default "
+                        "diff-trace.jsonl; with --keep-going the other groups' next to it, "
+                        "NAME-2.jsonl, ...)")
+    p.add_argument("--summary", metavar="FILE.json",
+                   help="write everything the text says as JSON to FILE.json")
+    p.add_argument("--database", default=None, metavar="DIR",
+                   help="Hypothesis's example database (failing examples are tried first "
+                        "next time): default $RACE_KERNEL_CACHE/hypothesis, else "
+                        "$XDG_CACHE_HOME/race-kernel/hypothesis or "
+                        "~/.cache/race-kernel/hypothesis; 'none' keeps nothing")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    return p
+
+
+def _group_path(base: str, i: int) -> str:
+    if i == 0:
+        return base
+    path = Path(base)
+    return str(path.with_name(f"{path.stem}-{i + 1}{path.suffix}"))
+
+
+def _diff(argv: Sequence[str]) -> int:
+    own, command = _split(argv)
+    p = _diff_parser()
     args = p.parse_args(own)
     if not command:
         p.error("no program to test: give it after --, e.g. -- python3 my_impl.py")
@@ -382,32 +445,106 @@ def _diff(argv: Sequence[str]) -> int:
             p.error(f"bad configuration: {problem} [KERNEL-CONFIG]")
     if args.examples < 1 or args.max_steps < 0:
         p.error("--examples must be positive and --max-steps at least 0")
+    if args.time_limit is not None and not (math.isfinite(args.time_limit)
+                                            and args.time_limit > 0):
+        p.error("--time-limit must be a number of seconds above 0")
+    compare: tuple[str, ...] | None = None
+    if args.compare is not None:
+        try:
+            compare = parse_levels(args.compare)
+        except ValueError as exc:
+            p.error(f"--compare: {exc}")
     _check_limits(p, args.timeout, args.max_line)
-    out = Path(args.trace_out)
-    if out.is_dir() or not out.parent.is_dir():
-        p.error(f"--trace-out {clip(args.trace_out, 200)}: not a file in an existing folder")
+    for option, path_text in (("--trace-out", args.trace_out), ("--summary", args.summary)):
+        if path_text is None:
+            continue
+        out = Path(path_text)
+        if out.is_dir() or not out.parent.is_dir():
+            p.error(f"{option} {clip(path_text, 200)}: not a file in an existing folder")
+    expectations = None
+    if args.expect is not None:
+        try:
+            expectations = read_expectations(args.expect)
+        except ExpectationsError as exc:
+            p.error(f"--expect: {clip(str(exc), 400)}")
     require("hypothesis", "conformance", "race-kernel diff")
-    from kernel.conformance.driver import DiffOptions, diff, write_result
+    from kernel.conformance.driver import (
+        DiffOptions,
+        default_database,
+        diff,
+        write_group,
+        write_result,
+    )
+
+    database = (None if args.database == "none"
+                else str(args.database or default_database()))
+    scratch = tempfile.TemporaryDirectory(prefix="race-kernel-diff-") if database is None else None
+
+    def progress(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
 
     peer = SubprocessPeer(command, timeout=args.timeout, startup_timeout=max(args.timeout, 10.0),
                           max_line=args.max_line)
     options = DiffOptions(game, examples=args.examples, seed=args.seed, max_steps=args.max_steps,
-                          config=config, observations=not args.no_observations)
-    result = diff(peer, options)
+                          config=config, observations=not args.no_observations,
+                          compare=compare, keep_going=args.keep_going, expect=expectations,
+                          exclude_rules=tuple(args.exclude_rules), time_limit=args.time_limit,
+                          progress=None if args.quiet else progress, database=database,
+                          home=None if scratch is None else scratch.name)
+    try:
+        with _interruptible():
+            result = diff(peer, options)
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
     print(result.text())
-    if result.divergence is not None and not result.lines:
-        return 1  # before any game: there is no trace to save
-    if result.divergence is not None:
+    code = result.exit_code(allow_skips=args.allow_skips)
+    summary = result.summary(allow_skips=args.allow_skips)
+    saved: list[str] = []
+    if result.divergence is not None and result.lines:
+        groups = result.unexpected if args.keep_going and result.unexpected else ()
         try:
-            write_result(args.trace_out, result)
+            if groups:
+                for i, group in enumerate(groups):
+                    write_group(_group_path(args.trace_out, i), group)
+                    saved.append(_group_path(args.trace_out, i))
+            else:
+                write_result(args.trace_out, result)
+                saved.append(args.trace_out)
         except OSError as exc:
             print(f"race-kernel diff: cannot save the trace to {clip(args.trace_out, 200)}: "
                   f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
-            return 1
-        print(f"trace saved to {args.trace_out} (replay it on the program with: "
-              f"race-kernel replay {args.trace_out} -- {command_text(command)})")
-        return 1
-    return 0
+            code = 1
+        for path in saved:
+            print(f"trace saved to {path} (replay it on the program with: "
+                  f"race-kernel replay {path} -- {command_text(command)})")
+    summary["traces"] = saved
+    if args.summary is not None:
+        try:
+            Path(args.summary).write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n",
+                                          encoding="utf-8")
+        except OSError as exc:
+            print(f"race-kernel diff: cannot write the summary to {clip(args.summary, 200)}: "
+                  f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+            return 2
+    return code
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """SIGTERM stops a run like Ctrl-C does (a partial summary is printed)."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def main(argv: list[str]) -> int:

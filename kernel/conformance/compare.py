@@ -21,6 +21,8 @@ import attrs
 
 import kernel
 from kernel.conformance.canonical import diff_paths, fraction_text, state_to_data
+from kernel.conformance.canonical import digest as digest_of
+from kernel.conformance.levels import LEVELS, Tally
 from kernel.conformance.protocol import Peer, PeerFailure, Response
 from kernel.conformance.trace import Line, header_line, step_line
 from kernel.core import Applied, PlainData, Rejected
@@ -117,18 +119,54 @@ def _short(value: PlainData, limit: int = 300) -> str:
 
 
 class Session:
-    """One game played in lock step on the kernel and on a peer."""
+    """One game played in lock step on the kernel and on a peer.
+
+    ``compare`` narrows the comparison levels (:mod:`kernel.conformance.levels`;
+    None: every level); the session compares those the peer provides and counts
+    the others it names as skipped in ``tally``. The requests of one step are sent
+    at once (:meth:`Peer.batch`) and the responses compared in order: acceptance or
+    the rejecting rule ID; the events; the digest (or the state); the actor, legal
+    actions and probabilities; an observation; at the end the outcome.
+    """
 
     def __init__(self, peer: Peer, game: str, config: Mapping[str, Any], *,
-                 observations: bool = True) -> None:
+                 observations: bool = True, compare: Sequence[str] | None = None,
+                 tally: Tally | None = None, exclude: Sequence[str] = ()) -> None:
         self.peer = peer
         self.game = game
         self.config = dict(config)
-        self.observations = observations
+        self.wanted = frozenset(compare) if compare is not None else frozenset(LEVELS)
+        if not observations:
+            self.wanted -= {"observation"}
+        self.named = frozenset(compare or ())  # levels asked for by name
+        self.tally = tally if tally is not None else Tally()
+        #: Rule-ID prefixes the program need not have: a legal action that fires one may be
+        #: missing from its list (``--exclude-rules``).
+        self.exclude = tuple(exclude)
         self.state: Any = None
         self.steps = 0
         self.actions: list[PlainData] = []
         self.lines: list[Line] = []
+        self.loaded = False
+        #: The state the program last loaded (None: it started with ``new``) and the
+        #: number of actions played before it.
+        self.origin: Any = None
+        self.origin_at = 0
+
+    @property
+    def levels(self) -> frozenset[str]:
+        """The levels compared: asked for and provided."""
+        return self.wanted & self.peer.features
+
+    def _use(self, level: str) -> bool:
+        """Is ``level`` compared here? Counts the comparison, or the skip of a level
+        named by ``compare`` that the peer does not provide."""
+        if level in self.levels:
+            self.tally.count(level)
+            return True
+        if level in self.named:
+            self.tally.skip(level, f"the program does not provide {level}")
+        return False
 
     # -- driving ------------------------------------------------------------
 
@@ -138,14 +176,49 @@ class Session:
         info = kernel.game_info(self.game)
         self.lines = [header_line(self.game, info.version, self.config, self.state, kind="diff")]
         try:
-            resp = self.peer.request("new", game=self.game, config=self.config)
+            requests = [("new", {"game": self.game, "config": self.config}), *self._requests()]
+            resp, *rest = self.peer.batch(requests)
             if not resp["ok"]:
                 return Divergence(0, "config", "the implementation refused a valid configuration",
                                   tuple(str(x) for x in [resp.get("rejected")] if x),
                                   "accepted", resp.get("rejected") or resp.get("error"))
-            return self._position(())
+            return self._position((), rest)
         except PeerFailure as exc:
             return self._program(exc)
+
+    def start_from(self, state: Any) -> Divergence | None:
+        """Start both sides from the kernel state ``state`` (``load``; the peer must
+        offer it) and compare the position."""
+        self.state = state
+        self.loaded = True
+        self.origin, self.origin_at = state, 0
+        info = kernel.game_info(self.game)
+        header = header_line(self.game, info.version, self.config, state, kind="diff")
+        header["start"] = "load"
+        self.lines = [header]
+        try:
+            resp, *rest = self.peer.batch([("load", {"state": state_to_data(state)}),
+                                           *self._requests()])
+            if not resp["ok"]:
+                return Divergence(0, "load", f"the implementation refused to load a valid "
+                                  f"state: {resp.get('rejected') or resp.get('error')}", (),
+                                  "loaded", resp.get("rejected") or resp.get("error"))
+            return self._position((), rest)
+        except PeerFailure as exc:
+            return self._program(exc)
+
+    def resync(self) -> bool:
+        """After a divergence, put the kernel's state into the program (``load``) so the
+        game can go on; False when the program does not offer ``load`` or refuses."""
+        if "load" not in self.peer.features:
+            return False
+        try:
+            resp = self.peer.request("load", state=state_to_data(self.state))
+        except PeerFailure:
+            return False
+        if resp["ok"]:
+            self.origin, self.origin_at = self.state, len(self.actions)
+        return bool(resp["ok"])
 
     def step(self, action: PlainData) -> Divergence | None:
         """Apply one action (any JSON value) on both sides and compare."""
@@ -172,14 +245,14 @@ class Session:
         self.state = after
         self.lines.append(step_line(self.steps, actor, action, result, after))
         try:
-            resp = self.peer.request("apply", action=action)
+            resp, *rest = self.peer.batch([("apply", {"action": action}), *self._requests()])
             found = self._compare_result(result, resp)
             if found is not None:
                 return found
             rules = tuple(_rules(self.lines[-1].get("events")))
             if isinstance(result, Rejected):
                 rules = (result.rule,)
-            return self._position(rules)
+            return self._position(rules, rest)
         except PeerFailure as exc:
             return self._program(exc)
 
@@ -198,6 +271,25 @@ class Session:
 
     # -- comparisons --------------------------------------------------------
 
+    def _requests(self) -> list[tuple[str, dict[str, PlainData]]]:
+        """The requests that ask for the position after the next request (pipelined)."""
+        levels = self.levels
+        out: list[tuple[str, dict[str, PlainData]]] = []
+        if "digest" in levels:
+            out.append(("digest", {}))
+        elif "state" in levels:
+            out.append(("state", {}))
+        if "legal" in levels:
+            out.append(("legal", {}))
+        actor = kernel.current_actor(self.state)
+        if "observation" in levels:
+            seat = actor if actor >= 0 else self.steps % kernel.game_info(self.game).seats(
+                self.state)
+            out.append(("observation", {"seat": seat}))
+        if "outcome" in levels and actor == kernel.TERMINAL:
+            out.append(("outcome", {}))
+        return out
+
     def _program(self, exc: PeerFailure) -> Divergence:
         # the rules of what the kernel did with the request the program failed on
         last = self.lines[-1] if self.lines else {}
@@ -207,6 +299,7 @@ class Session:
 
     def _compare_result(self, result: Applied | Rejected, resp: Response) -> Divergence | None:
         n = self.steps
+        self._use("acceptance")
         if isinstance(result, Rejected):
             if resp["ok"]:
                 return Divergence(n, "rejection",
@@ -218,7 +311,7 @@ class Session:
                 return Divergence(n, "rejection", f"the implementation answered an error "
                                   f"instead of a rejection: {resp.get('error')}",
                                   (result.rule,), {"rejected": result.rule}, resp.get("error"))
-            if resp["rejected"] != result.rule:
+            if self._use("rejections") and resp["rejected"] != result.rule:
                 return Divergence(n, "rejection",
                                   f"rejected by {resp['rejected']}, the kernel names "
                                   f"{result.rule} ({result.reason})",
@@ -233,43 +326,70 @@ class Session:
                               (*_rules(events), *([got] if isinstance(got, str) and
                                                   got.startswith(rule_prefixes()) else [])),
                               events, {"rejected": got})
-        if dumps(events) != dumps(resp["events"]):
-            rules = tuple(dict.fromkeys(_rules(events) + _rules(resp["events"])))
-            where = _first_event_difference(events, resp["events"])
-            return Divergence(n, "events", where, rules, events, resp["events"])
+        if self._use("events") and dumps(events) != dumps(resp.get("events")):
+            got_events = resp.get("events")
+            if not isinstance(got_events, list):
+                return Divergence(n, "events", "the implementation gave no events", tuple(
+                    _rules(events)), events, None)
+            rules = tuple(dict.fromkeys(_rules(events) + _rules(got_events)))
+            where = _first_event_difference(events, got_events)
+            return Divergence(n, "events", where, rules, events, got_events)
         return None
 
-    def _position(self, rules: tuple[str, ...]) -> Divergence | None:
-        """Compare digest/state, actor, legal actions, observation and outcome."""
+    def _position(self, rules: tuple[str, ...], responses: Sequence[Response]
+                  ) -> Divergence | None:
+        """Compare digest/state, actor, legal actions, observation and outcome; the digest
+        (or state) and legal responses come pipelined in ``responses``."""
         n = self.steps
         s = self.state
+        levels = self.levels
+        pending = list(responses)
         recorded = self.lines[-1].get("digest")
         expected_digest = str(recorded)
-        got = self.peer.request("digest")
-        if not got["ok"]:
-            return Divergence(n, "digest", f"digest refused: {got.get('error')}", rules)
-        if got["digest"] != expected_digest:
-            if "state" in self.peer.features:
-                state = self.peer.request("state")
-                if state["ok"]:
-                    expected = state_to_data(s)
-                    paths = diff_paths(expected, state["state"])
-                    if not paths:
-                        return Divergence(n, "digest", "the states are equal but the digests "
-                                          "differ: the canonical JSON or the SHA-256 is wrong "
-                                          "(spec/PROTOCOL.md, Canonical JSON)", rules,
-                                          expected_digest, got["digest"])
-                    return Divergence(n, "state", "; ".join(paths), rules, expected,
-                                      state["state"])
-            return Divergence(n, "digest", "the state digests differ", rules,
-                              expected_digest, got["digest"])
-        found = self._legal(rules)
-        if found is not None:
-            return found
+        if "digest" in levels:
+            self._use("digest")
+            got = pending.pop(0)
+            if not got["ok"]:
+                return Divergence(n, "digest", f"digest refused: {got.get('error')}", rules)
+            if got["digest"] != expected_digest:
+                if "state" in levels:
+                    self._use("state")
+                    state = self.peer.request("state")
+                    if state["ok"]:
+                        expected = state_to_data(s)
+                        paths = diff_paths(expected, state["state"])
+                        if not paths:
+                            return Divergence(n, "digest", "the states are equal but the "
+                                              "digests differ: the canonical JSON or the "
+                                              "SHA-256 is wrong (spec/PROTOCOL.md, Canonical "
+                                              "JSON)", rules, expected_digest, got["digest"])
+                        return Divergence(n, "state", "; ".join(paths), rules, expected,
+                                          state["state"])
+                return Divergence(n, "digest", "the state digests differ", rules,
+                                  expected_digest, got["digest"])
+        elif "state" in levels:
+            self._use("state")
+            state = pending.pop(0)
+            if not state["ok"]:
+                return Divergence(n, "state", f"state refused: {state.get('error')}", rules)
+            if _digest_or_none(state["state"]) != expected_digest:
+                expected = state_to_data(s)
+                paths = diff_paths(expected, state["state"]) or ["the states differ"]
+                return Divergence(n, "state", "; ".join(paths), rules, expected, state["state"])
+        else:
+            self._use("digest")
+            self._use("state")
+        if "legal" in levels:
+            self._use("legal")
+            found = self._legal(rules, pending.pop(0))
+            if found is not None:
+                return found
+        else:
+            self._use("legal")
         actor = kernel.current_actor(s)
-        if self.observations and "observation" in self.peer.features:
+        if self._use("observation"):
             seat = actor if actor >= 0 else n % kernel.game_info(self.game).seats(s)
-            obs = self.peer.request("observation", seat=seat)
+            obs = pending.pop(0)
             expected_obs = kernel.observation(s, seat)
             if not obs["ok"] or dumps(obs["observation"]) != dumps(expected_obs):
                 paths = diff_paths(expected_obs, obs.get("observation")) if obs["ok"] else [
@@ -277,22 +397,28 @@ class Session:
                 return Divergence(n, "observation", f"seat {seat}: " + "; ".join(paths),
                                   (*rules, "KERNEL-OBSERVATION"), expected_obs,
                                   obs.get("observation"))
-        if actor == kernel.TERMINAL:
+        if actor == kernel.TERMINAL and self._use("outcome"):
             end = kernel.outcome(s)
             assert end is not None
             expected_end = {**end.to_data(), "rules": list(end.rules)}
-            out = self.peer.request("outcome")
+            out = pending.pop(0)
             if not out["ok"] or dumps(out.get("outcome")) != dumps(expected_end):
                 return Divergence(n, "outcome", "the outcomes differ",
                                   tuple(dict.fromkeys([*rules, *end.rules])), expected_end,
                                   out.get("outcome"))
         return None
 
-    def _legal(self, rules: tuple[str, ...]) -> Divergence | None:
+    def _excluded(self, action: PlainData) -> bool:
+        """Does ``action`` fire a rule of an excluded prefix (``--exclude-rules``)?"""
+        result = kernel.apply(self.state, action)
+        names = ([r for e in result.events for r in e.rules] if isinstance(result, Applied)
+                 else [result.rule])
+        return any(r.startswith(p) for r in names for p in self.exclude)
+
+    def _legal(self, rules: tuple[str, ...], resp: Response) -> Divergence | None:
         n = self.steps
         s = self.state
         actor = kernel.current_actor(s)
-        resp = self.peer.request("legal")
         if not resp["ok"]:
             return Divergence(n, "legal", f"legal refused: {resp.get('error')}", rules)
         if resp["actor"] != actor:
@@ -306,6 +432,9 @@ class Session:
         actions = resp["actions"]
         assert isinstance(actions, list)
         got_keys = [dumps(a) for a in actions]
+        if self.exclude and actor != kernel.CHANCE:  # what the program need not have
+            expected = {k: v for k, v in expected.items()
+                        if k in got_keys or not self._excluded(json.loads(k))}
         if sorted(got_keys) != sorted(expected):
             extra = [k for k in dict.fromkeys(got_keys) if k not in expected]
             missing = [k for k in expected if k not in got_keys]
@@ -332,6 +461,14 @@ class Session:
                 return Divergence(n, "probabilities", "chance probabilities differ: " + ", ".join(
                     f"{k} {v[0]} (got {v[1]})" for k, v in wrong.items()),
                     (*rules, "KERNEL-CHANCE"), expected, got)
+        return None
+
+
+def _digest_or_none(data: PlainData) -> str | None:
+    """The digest of a program's state document; None when it has no canonical form."""
+    try:
+        return digest_of(data) if isinstance(data, Mapping) else None
+    except (ValueError, TypeError, RecursionError):
         return None
 
 
@@ -382,12 +519,24 @@ class PeerRunner:
     def apply(self, action: PlainData) -> tuple[list[PlainData] | None, str | None]:
         resp = self.peer.request("apply", action=action)
         if resp["ok"]:
-            events = resp["events"]
+            events = resp.get("events", [])  # a program that does not provide events
             assert isinstance(events, list)
             return events, None
         return None, str(resp.get("rejected") or "error: " + str(resp.get("error")))
 
+    def provides(self, level: str) -> bool:
+        return level in self.peer.features
+
+    def load(self, state: PlainData) -> str | None:
+        if "load" not in self.peer.features:
+            return "the program does not offer load"
+        resp = self.peer.request("load", state=state)
+        return None if resp["ok"] else str(resp.get("rejected") or resp.get("error"))
+
     def digest(self) -> str:
+        if "digest" not in self.peer.features and "state" in self.peer.features:
+            state = self.peer.request("state").get("state")
+            return _digest_or_none(state) or "(no canonical form)"
         return str(self.peer.request("digest").get("digest"))
 
     def state(self) -> PlainData | None:
@@ -400,8 +549,6 @@ class PeerRunner:
         return self.peer.request("outcome").get("outcome")
 
     def status(self, candidate: PlainData) -> list[str] | None:
-        if "status" not in self.peer.features:
-            return None
         resp = self.peer.request("status", candidate=candidate)
         status = resp.get("status")
         return [str(x) for x in status] if isinstance(status, list) else None

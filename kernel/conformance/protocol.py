@@ -41,6 +41,7 @@ from typing import Any, Final, Protocol
 
 from kernel.conformance import PROTOCOL_VERSION
 from kernel.conformance.canonical import dumps, fraction_from_text
+from kernel.conformance.levels import KNOWN, provided
 from kernel.core import PlainData
 from kernel.decode import DecodeError, loads, show
 
@@ -52,12 +53,13 @@ STDERR_TAIL: Final = 64 * 1024
 #: How much of a bad response is shown in a report (bytes).
 PREVIEW: Final = 500
 
-OPS: Final = ("hello", "new", "apply", "digest", "state", "legal", "observation", "outcome",
-              "status", "quit")
-#: Optional operations a program announces in its ``hello`` features.
-FEATURES: Final = ("state", "observation", "status")
+OPS: Final = ("hello", "new", "load", "apply", "digest", "state", "legal", "observation",
+              "outcome", "status", "quit")
+#: Everything a program may announce in its ``hello`` features: the comparison levels
+#: it provides and the optional requests it serves (:mod:`kernel.conformance.levels`).
+FEATURES: Final = KNOWN
 #: The operations every program must serve.
-REQUIRED_OPS: Final = ("hello", "new", "apply", "digest", "legal", "outcome", "quit")
+REQUIRED_OPS: Final = ("hello", "new", "apply", "quit")
 
 Response = dict[str, PlainData]
 
@@ -113,6 +115,9 @@ class Peer(Protocol):
     def request(self, op: str, **fields: PlainData) -> Response:
         """Send one request; the well-formed response (PeerFailure otherwise)."""
 
+    def batch(self, requests: Sequence[tuple[str, Mapping[str, PlainData]]]) -> list[Response]:
+        """Send several requests at once (pipelined); their responses, in order."""
+
     def close(self) -> None: ...
 
 
@@ -152,15 +157,18 @@ def response_problem(request: Mapping[str, PlainData], response: object) -> str 
     if not ok:
         if isinstance(response.get("error"), str):
             return None
-        if op in ("new", "apply") and isinstance(response.get("rejected"), str):
+        if op in ("new", "load", "apply") and isinstance(response.get("rejected"), str):
             return None
-        return "a refusal needs 'rejected' (a rule ID; new and apply only) or 'error' (text)"
+        return ("a refusal needs 'rejected' (a rule ID; new, load and apply only) or 'error' "
+                "(text)")
     if op == "hello":
         if not _is_int(response.get("protocol")):
             return "hello: 'protocol' must be an integer"
         if not _is_str_list(response.get("games")) or not _is_str_list(response.get("features")):
             return "hello: 'games' and 'features' must be lists of strings"
     elif op == "apply":
+        if "events" not in response:  # a program that does not provide events
+            return None
         events = response.get("events")
         if not isinstance(events, list) or not all(
             isinstance(e, dict) and isinstance(e.get("event"), str) and _is_str_list(e.get("rules"))
@@ -247,6 +255,9 @@ class InProcessPeer:
         self.handler = handler
         self._next = 0
         self._features: frozenset[str] = frozenset()
+        self._started = False
+        #: The games the implementation said it plays (after :meth:`start`).
+        self.games: tuple[str, ...] = ()
 
     @property
     def features(self) -> frozenset[str]:
@@ -254,9 +265,11 @@ class InProcessPeer:
 
     @property
     def alive(self) -> bool:
-        return True
+        """Has hello been said (the handler object itself never stops)?"""
+        return self._started
 
     def start(self) -> None:
+        self._started = True
         hello = self.request("hello", protocol=PROTOCOL_VERSION)
         if not hello.get("ok"):
             raise PeerFailure("error", f"hello refused: {show(hello.get('error'))}")
@@ -277,8 +290,12 @@ class InProcessPeer:
                                          f"({type(exc).__name__})") from None
         resp = decode_response(req, text)
         if op == "hello" and resp.get("ok"):
-            self._features = frozenset(str(f) for f in resp.get("features", []))
+            self._features = provided(str(f) for f in resp.get("features", []))
+            self.games = tuple(str(g) for g in resp.get("games", []))
         return resp
+
+    def batch(self, requests: Sequence[tuple[str, Mapping[str, PlainData]]]) -> list[Response]:
+        return [self.request(op, **fields) for op, fields in requests]
 
     def close(self) -> None:
         return None
@@ -461,6 +478,8 @@ class SubprocessPeer:
         self._features: frozenset[str] = frozenset()
         #: What the last kill did not reach, for reports (see :meth:`_kill`).
         self._escaped = ""
+        #: The games the program said it plays (after :meth:`start`).
+        self.games: tuple[str, ...] = ()
         self.starts = 0
         #: The most bytes of output the driver ever held at once (bounded by max_line).
         self.peak_buffer = 0
@@ -506,11 +525,40 @@ class SubprocessPeer:
             raise PeerFailure("error", f"the program speaks protocol "
                                        f"{show(hello.get('protocol'))}, the driver speaks "
                                        f"{PROTOCOL_VERSION}")
-        self._features = frozenset(str(f) for f in hello.get("features", []))
+        self._features = provided(str(f) for f in hello.get("features", []))
+        self.games = tuple(str(g) for g in hello.get("games", []))
 
     def stderr_tail(self, limit: int = 2000) -> str:
         """The end of what the program wrote to stderr (at most ``limit`` bytes)."""
         return bytes(self._stderr[-limit:]).decode("utf-8", "replace")
+
+    def batch(self, requests: Sequence[tuple[str, Mapping[str, PlainData]]]) -> list[Response]:
+        """Write every request at once, then read the responses in order: the program
+        works on the next request while the driver checks the last response."""
+        if self._proc is None:
+            self.start()
+        if len(requests) <= 1 or self._answered == 0:
+            return [self.request(op, **fields) for op, fields in requests]
+        sent: list[Response] = []
+        data = bytearray()
+        for op, fields in requests:
+            self._next += 1
+            req: Response = {"id": self._next, "op": op, **fields}
+            sent.append(req)
+            data += (dumps(req) + "\n").encode("utf-8")
+        deadline = time.monotonic() + self.timeout
+        self._send(bytes(data), str(sent[0]["op"]), self.timeout, deadline)
+        out: list[Response] = []
+        for req in sent:
+            deadline = time.monotonic() + self.timeout
+            raw = self._receive(str(req["op"]), self.timeout, deadline)
+            self._answered += 1
+            try:
+                out.append(decode_response(req, raw))
+            except PeerFailure:
+                self._kill()
+                raise
+        return out
 
     def request(self, op: str, **fields: PlainData) -> Response:
         if self._proc is None:

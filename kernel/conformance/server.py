@@ -8,6 +8,8 @@ actions to send)::
     {"id": 2, "op": "new", "game": "<game-id>", "config": {"players": 2}}
     {"id": 3, "op": "legal"}
     {"id": 4, "op": "apply", "action": <one of the actions listed>}
+    {"id": 5, "op": "state"}
+    {"id": 6, "op": "load", "state": <a state, as "state" gave it>}
 
 ``--plugin MODULE`` (repeatable) imports a game module that registers a game
 of its own before serving, like the environment variable
@@ -43,7 +45,7 @@ from kernel.conformance.canonical import (
     outcome_to_data,
     state_to_data,
 )
-from kernel.conformance.protocol import FEATURES, MAX_LINE, OPS, preview
+from kernel.conformance.protocol import FEATURES, MAX_LINE, OPS, Handler, preview
 from kernel.core import Applied, ConfigError, PlainData, Rejected
 from kernel.decode import DecodeError, loads, show
 from kernel.games import load_plugin
@@ -87,6 +89,16 @@ class KernelServer:
             self.state = kernel.new_game(game, config)
         except ConfigError as exc:
             return {"ok": False, "rejected": "KERNEL-CONFIG", "reason": preview(str(exc), 300)}
+        return {"ok": True}
+
+    def op_load(self, request: Mapping[str, Any]) -> Response:
+        data = request.get("state")
+        if not isinstance(data, Mapping):
+            raise _Refused(f"load needs a 'state' object, not {show(data)}")
+        try:
+            self.state = kernel.from_data(data)
+        except ValueError as exc:  # DecodeError, InvalidState, an unknown game
+            raise _Refused(f"not a state this server reads: {preview(str(exc), 300)}") from None
         return {"ok": True}
 
     def op_apply(self, request: Mapping[str, Any]) -> Response:
@@ -150,7 +162,7 @@ class _Refused(Exception):
     """A request this server cannot serve (answered with an ``error``)."""
 
 
-def serve(stdin: IO[str] | IO[bytes], stdout: IO[str], handler: KernelServer | None = None,
+def serve(stdin: IO[str] | IO[bytes], stdout: IO[str], handler: Handler | None = None,
           *, max_line: int = MAX_LINE) -> int:
     """Answer requests line by line until ``quit`` or the end of input; 0.
 
@@ -199,7 +211,7 @@ def _read_line(source: IO[Any], max_line: int) -> tuple[bytes | str | None, bool
     return line[:0], True
 
 
-def _answer(server: KernelServer, raw: bytes | str) -> tuple[Response, PlainData]:
+def _answer(server: Handler, raw: bytes | str) -> tuple[Response, PlainData]:
     try:
         request = loads(raw)
     except DecodeError as exc:
@@ -209,7 +221,7 @@ def _answer(server: KernelServer, raw: bytes | str) -> tuple[Response, PlainData
                 "error": f"a request is a JSON object, not {show(request)}"}, request
     # The kernel's API never raises on any input (KERNEL-INPUT): an exception
     # here is a bug, and the server crashes with its traceback to show it.
-    return server.handle(request), request
+    return dict(server.handle(request)), request
 
 
 USAGE = "usage: python -m kernel.conformance.server [--plugin MODULE]..."

@@ -47,6 +47,7 @@ from kernel.conformance.canonical import (
     outcome_to_data,
     state_to_data,
 )
+from kernel.conformance.levels import Tally
 from kernel.conformance.protocol import MAX_LINE, PeerFailure
 from kernel.core import Action, Applied, ConfigError, PlainData, Rejected
 from kernel.decode import DecodeError, loads, read_int, read_keys, read_list, show
@@ -161,7 +162,7 @@ KINDS: Final = ("game", "rejections", "status", "diff")
 #: A divergence note's ``failure`` (protocol.PeerFailure kinds).
 FAILURES: Final = ("crash", "hang", "garbage", "error")
 HEADER_KEYS: Final = ("type", "format", "protocol", "game", "version", "config", "digest")
-HEADER_OPTIONAL: Final = ("state", "seed", "kind", "divergence")
+HEADER_OPTIONAL: Final = ("state", "seed", "kind", "divergence", "start")
 STEP_KEYS: Final = ("type", "n", "action", "digest")
 STEP_OPTIONAL: Final = ("actor", "events", "rejected", "state", "outcome", "divergence")
 STATUS_KEYS: Final = ("type", "name", "candidate", "status")
@@ -295,6 +296,12 @@ def check_header(line: Mapping[str, Any], number: int = 1) -> None:
         if "kind" in line and line["kind"] not in KINDS:
             raise DecodeError(f"kind: expected one of {', '.join(KINDS)}, "
                               f"got {show(line['kind'])}")
+        if "start" in line:
+            if line["start"] != "load":
+                raise DecodeError(f"start: expected \"load\", got {show(line['start'])}")
+            if "state" not in line:
+                raise DecodeError("start: a game that starts from a loaded state needs the "
+                                  "header's 'state'")
         if "divergence" in line:
             _divergence(line["divergence"])
     except DecodeError as exc:
@@ -435,6 +442,12 @@ class Runner(Protocol):
     def new(self, game: str, config: Mapping[str, Any]) -> str | None:
         """Start a game; None when accepted, else the rejecting rule ID."""
 
+    def load(self, state: PlainData) -> str | None:
+        """Start from a state's plain data; None when loaded, else why not."""
+
+    def provides(self, level: str) -> bool:
+        """Can the runner tell ``level`` (:mod:`kernel.conformance.levels`)?"""
+
     def actor(self) -> int: ...
 
     def apply(self, action: PlainData) -> tuple[list[PlainData] | None, str | None]:
@@ -473,6 +486,18 @@ class KernelRunner:
         except Exception as exc:  # any other exception is a kernel bug: say so
             return _kernel_bug("kernel.new_game", exc)
         return None
+
+    def load(self, state: PlainData) -> str | None:
+        if not isinstance(state, Mapping):
+            return f"a state is an object, not {show(state)}"
+        try:
+            self._state = kernel.from_data(state)
+        except ValueError as exc:
+            return f"not a state: {_short(str(exc), 300)}"
+        return None
+
+    def provides(self, level: str) -> bool:
+        return True
 
     def actor(self) -> int:
         return kernel.current_actor(self._state)
@@ -539,6 +564,21 @@ class ReplayReport:
     path: str
     lines: int
     mismatches: tuple[Mismatch, ...]
+    #: What could not be compared because the runner does not provide it.
+    tally: Tally = attrs.field(factory=Tally)
+
+    @property
+    def skipped(self) -> bool:
+        return self.tally.any_skipped
+
+    def code(self, *, allow_skips: bool = False) -> int:
+        """The exit code: 1 when a line differs, or when something recorded could not be
+        compared (unless ``allow_skips``); else 0."""
+        return 1 if self.mismatches or (self.skipped and not allow_skips) else 0
+
+    def skip_lines(self) -> list[str]:
+        return [f"skipped: {level}: {self.tally.reasons.get(level, '')} ({n} comparison(s) "
+                f"not made)" for level, n in self.tally.skipped.items()]
 
     @property
     def failures(self) -> int:
@@ -552,11 +592,16 @@ class ReplayReport:
 
     def text(self, *, all_lines: bool = False) -> str:
         if not self.mismatches:
+            if self.skipped:
+                return "\n".join([*self.skip_lines(), f"{self.path}: {self.lines} lines "
+                                   f"replayed, no difference in what was compared; not "
+                                   f"everything recorded was compared (see skipped)"])
             return f"{self.path}: {self.lines} lines replayed, no difference"
         first = self.mismatches[0]
         shown = self.mismatches if all_lines else tuple(
             m for m in self.mismatches if m.line == first.line)
         parts = [m.text() for m in shown]
+        parts += self.skip_lines()
         parts.append(f"{self.path}: {self.failures} of {self.lines} lines differ "
                      f"(first at line {first.line})")
         return "\n".join(parts)
@@ -617,27 +662,43 @@ def replay_lines(lines: Sequence[Line], runner: Runner | None = None,
     assert isinstance(config, dict)
     if header.get("kind") == "status" or any(line.get("type") == "status" for line in lines[1:]):
         return _replay_status(lines, run, path)
+    tally = Tally()
     at = [hline]  # the line being replayed
     try:
-        refused = run.new(game, config)
+        if header.get("start") == "load":
+            refused = run.load(header["state"])
+            if refused is not None:
+                return ReplayReport(path, len(lines), (
+                    Mismatch(hline, None, "load", "loaded", f"refused: {refused}"),))
+        else:
+            refused = run.new(game, config)
         if refused is not None:
             return ReplayReport(path, len(lines), (
                 Mismatch(hline, None, "config", "accepted", f"rejected {refused}", (refused,)),))
-        _compare_state(header, run, hline, None, bad, ())
-        _replay_steps(lines, run, bad, at)
+        _compare_state(header, run, hline, None, bad, (), tally)
+        _replay_steps(lines, run, bad, at, tally)
     except PeerFailure as exc:  # a foreign program crashed, hung or printed garbage
         bad.append(Mismatch(at[0], None, "program", "a well-formed response", exc.text()))
-    return ReplayReport(path, len(lines), tuple(bad))
+    return ReplayReport(path, len(lines), tuple(bad), tally)
+
+
+def _provides(run: Runner, level: str, tally: Tally) -> bool:
+    """Does ``run`` provide ``level``? Counts the comparison, or its skip."""
+    if run.provides(level):
+        tally.count(level)
+        return True
+    tally.skip(level, f"the program does not offer {level}")
+    return False
 
 
 def _replay_steps(lines: Sequence[Line], run: Runner, bad: list[Mismatch],
-                  at: list[int]) -> None:
+                  at: list[int], tally: Tally) -> None:
     for line in lines[1:]:
         no = int(line.get("__line__", 0))
         at[0] = no
         n = line["n"]
         step = n if isinstance(n, int) else None
-        if "actor" in line:
+        if "actor" in line and _provides(run, "legal", tally):
             actor = run.actor()
             if actor != line["actor"]:
                 bad.append(Mismatch(no, step, "actor", line["actor"], actor))
@@ -647,7 +708,11 @@ def _replay_steps(lines: Sequence[Line], run: Runner, bad: list[Mismatch],
         if recorded_rejection is not None or rejected is not None:
             involved = [r for r in (recorded_rejection, rejected) if isinstance(r, str)]
             rules = tuple(dict.fromkeys(involved))
-            if recorded_rejection != rejected:
+            tally.count("acceptance")
+            if (recorded_rejection is not None and rejected is not None
+                    and not _provides(run, "rejections", tally)):
+                pass  # both rejected; the rule named is not compared
+            elif recorded_rejection != rejected:
                 bad.append(Mismatch(
                     no, step, "rejected",
                     recorded_rejection if recorded_rejection is not None else "applied",
@@ -655,21 +720,28 @@ def _replay_steps(lines: Sequence[Line], run: Runner, bad: list[Mismatch],
                     (*rules, *_rules_of(line.get("events")), *_rules_of(events))))
         else:
             rules = tuple(dict.fromkeys(_rules_of(line["events"]) + _rules_of(events)))
-            if dumps(line["events"]) != dumps(events):
+            tally.count("acceptance")
+            if _provides(run, "events", tally) and dumps(line["events"]) != dumps(events):
                 bad.append(Mismatch(no, step, "events", line["events"], events, rules))
-            if "outcome" in line:
+            if "outcome" in line and _provides(run, "outcome", tally):
                 got = run.outcome()
                 if dumps(line["outcome"]) != dumps(got):
                     bad.append(Mismatch(no, step, "outcome", line["outcome"], got, rules))
-        _compare_state(line, run, no, step, bad, rules)
+        _compare_state(line, run, no, step, bad, rules, tally)
 
 
 def _compare_state(line: Line, run: Runner, no: int, step: int | None,
-                   bad: list[Mismatch], rules: tuple[str, ...]) -> None:
+                   bad: list[Mismatch], rules: tuple[str, ...], tally: Tally) -> None:
+    # the digest is compared when the runner tells it or its state (a state-only program)
+    if not (run.provides("digest") or run.provides("state")):
+        tally.skip("digest", "the program offers neither digest nor state")
+        return
+    tally.count("digest")
     got = run.digest()
     if got != line["digest"]:
         bad.append(Mismatch(no, step, "digest", line["digest"], got, rules))
-    if "state" in line:
+    if "state" in line and run.provides("state"):  # else the digest compared it
+        tally.count("state")
         state = run.state()
         if state is not None and dumps(state) != dumps(line["state"]):
             bad.append(Mismatch(no, step, "state", line["state"], state, rules))
@@ -677,6 +749,10 @@ def _compare_state(line: Line, run: Runner, no: int, step: int | None,
 
 def _replay_status(lines: Sequence[Line], run: Runner, path: str) -> ReplayReport:
     bad: list[Mismatch] = []
+    tally = Tally()
+    if not run.provides("status"):
+        tally.skip("status", "the program does not offer status", len(lines) - 1)
+        return ReplayReport(path, len(lines), (), tally)
     for line in lines[1:]:
         no = int(line.get("__line__", 0))
         name = str(line["name"])
@@ -691,10 +767,11 @@ def _replay_status(lines: Sequence[Line], run: Runner, path: str) -> ReplayRepor
             bad.append(Mismatch(no, None, f"status of {_short(name, 80)}", recorded,
                                 f"refused: {_short(str(exc), 300)}"))
             continue
-        if got is not None and got != recorded:
-            rules = tuple(dict.fromkeys([*map(str, recorded), *got]))
+        tally.count("status")
+        if got != recorded:
+            rules = tuple(dict.fromkeys([*map(str, recorded), *(got or [])]))
             bad.append(Mismatch(no, None, f"status of {_short(name, 80)}", recorded, got, rules))
-    return ReplayReport(path, len(lines), tuple(bad))
+    return ReplayReport(path, len(lines), tuple(bad), tally)
 
 
 def replay(path: str | Path, runner: Runner | None = None) -> ReplayReport:

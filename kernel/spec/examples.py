@@ -570,7 +570,11 @@ def _check_state(expect: Mapping[str, Any], state: Any, events: list[dict[str, A
 
 
 def _legal_problems(spec: Mapping[str, Any], state: Any) -> list[str]:
-    legal = [a.text for a in kernel.legal_actions(state)]
+    return legal_problems(spec, [a.text for a in kernel.legal_actions(state)])
+
+
+def legal_problems(spec: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
+    """How the legal actions ``legal`` (texts) miss an example's ``legal`` expectation."""
     actual = set(legal)
     out: list[str] = []
     if len(actual) != len(legal):
@@ -595,20 +599,25 @@ def _fraction(text: str) -> Fraction:
 
 
 def _chance_problems(spec: Mapping[str, Any], state: Any) -> list[str]:
-    pairs = kernel.chance_outcomes(state)
+    return chance_problems(spec, [(a.text, p) for a, p in kernel.chance_outcomes(state)])
+
+
+def chance_problems(spec: Mapping[str, Any], pairs: Sequence[tuple[str, Fraction]]) -> list[str]:
+    """How the chance outcomes ``pairs`` (texts, probabilities) miss an example's
+    ``chance`` expectation."""
     actual: dict[str, Fraction] = {}
     out: list[str] = []
-    for action, p in pairs:
-        if action.text in actual:
-            out.append(f"chance: outcome {action.text} listed twice")
-        actual[action.text] = actual.get(action.text, Fraction(0)) + p
+    for text, p in pairs:
+        if text in actual:
+            out.append(f"chance: outcome {text} listed twice")
+        actual[text] = actual.get(text, Fraction(0)) + p
     wanted = {k: _fraction(v) for k, v in spec.get("exact", spec.get("contains", {})).items()}
     if "exact" in spec and set(wanted) != set(actual):
         out.append(f"chance: missing {sorted(set(wanted) - set(actual))}, "
                    f"unexpected {sorted(set(actual) - set(wanted))}")
     for text, p in wanted.items():
         if text in actual and actual[text] != p:
-            listed = sum(1 for a, _ in pairs if a.text == text)
+            listed = sum(1 for a, _ in pairs if a == text)
             how = f" (summed over its {listed} listings)" if listed > 1 else ""
             out.append(f"chance: {text} has probability {actual[text]}{how}, expected {p}")
         elif text not in actual and "contains" in spec:

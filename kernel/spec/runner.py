@@ -135,15 +135,33 @@ def _report(result: Result) -> list[str]:
 
 
 def check(argv: Sequence[str]) -> int:
-    p = _parser("check", "Run the executable examples against the kernel.")
+    args_list = list(argv)
+    command: list[str] = []
+    if "--" in args_list:
+        i = args_list.index("--")
+        args_list, command = args_list[:i], args_list[i + 1:]
+    p = _parser("check", "Run the executable examples against the kernel, or (after --) "
+                         "against a program speaking the driver protocol (spec/PROTOCOL.md).")
     p.add_argument("--game", help="only the examples of this game id")
     p.add_argument("--rule", help="only the examples that exemplify this rule ID")
     p.add_argument("--failures-only", action="store_true", help="print only failing examples")
-    args = p.parse_args(argv)
+    p.add_argument("--format", choices=("text", "json", "junit", "tap"), default="text",
+                   help="the report's form (default text)")
+    p.add_argument("-o", "--output", help="write the report to this file (default: stdout)")
+    p.add_argument("--expect", metavar="FILE",
+                   help="with a program: examples or rule IDs known to fail, with a reason "
+                        "(spec/PROTOCOL.md, Expectations)")
+    p.add_argument("--allow-skips", action="store_true",
+                   help="with a program: exit 0 even when expectations could not be compared")
+    p.add_argument("--timeout", type=float, default=5.0,
+                   help="with a program: seconds per request (default 5)")
+    args = p.parse_args(args_list)
     require("jsonschema", "conformance", "race-kernel spec check")
     spec_dir = find_spec_dir(args.spec_dir)
     suite = load_suite(spec_dir)
     _check_selection(spec_dir, suite, args.game, args.rule)
+    if command or args.format != "text" or args.expect is not None:
+        return _check_report(args, suite, command)
     for problem in suite.problems:
         print(f"PROBLEM  {problem.where}: {problem.message}")
     results = run_suite(suite, game=args.game, rule=args.rule)
@@ -166,6 +184,59 @@ def check(argv: Sequence[str]) -> int:
     for rule, ids in sorted(per_rule.items()):
         print(f"  {rule}: failing {', '.join(ids)}")
     return 1 if failed or suite.problems or not results else 0
+
+
+def _check_report(args: argparse.Namespace, suite: Suite, command: list[str]) -> int:
+    """``spec check`` with a report: on a program (after --), or in another format."""
+    import math
+
+    from kernel.conformance import speccheck
+    from kernel.conformance.expect import ExpectationsError
+    from kernel.conformance.expect import read as read_expectations
+    from kernel.conformance.levels import Tally
+    from kernel.conformance.protocol import SubprocessPeer, command_text
+
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise UsageError("--timeout must be a number of seconds above 0")
+    if suite.problems:
+        for problem in suite.problems:
+            print(f"PROBLEM  {problem.where}: {problem.message}", file=sys.stderr)
+        return 1
+    expect = None
+    if args.expect is not None:
+        if not command:
+            raise UsageError("--expect is for a program: give it after --")
+        try:
+            expect = read_expectations(args.expect)
+        except ExpectationsError as exc:
+            raise UsageError(str(exc)) from None
+    examples = [ex for ex in suite.examples
+                if (args.game is None or ex.game == args.game)
+                and (args.rule is None or args.rule in ex.rules)]
+    if command:
+        peer = SubprocessPeer(command, timeout=args.timeout,
+                              startup_timeout=max(args.timeout, 10.0))
+        report = speccheck.run(peer, examples, suite.fixtures, expect, command_text(command),
+                               progress=lambda t: print(t, file=sys.stderr, flush=True))
+    else:
+        results = run_suite(suite, game=args.game, rule=args.rule)
+        report = speccheck.Report(tuple(
+            speccheck.Checked(r.example, "pass" if r.ok else "fail", r.failures)
+            for r in results), Tally(), None, "the kernel")
+    if args.format == "json":
+        text = json.dumps(report.to_data(allow_skips=args.allow_skips), indent=1) + "\n"
+    elif args.format == "junit":
+        text = report.junit()
+    elif args.format == "tap":
+        text = report.tap()
+    else:
+        text = report.text(failures_only=args.failures_only) + "\n"
+    if args.output:
+        _write(Path(args.output), text)
+        print(report.totals(), file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return report.exit_code(allow_skips=args.allow_skips)
 
 
 def _check_selection(spec_dir: Path, suite: Suite, game: str | None,

@@ -38,6 +38,39 @@ from kernel.core import Applied, Rejected
 from kernel.registry import GameInfo
 
 
+class Engine(Protocol):
+    """The callbacks every implementation has; :class:`Adapter` adds reading a state and
+    its invariants. :mod:`kernel.testing.starter` serves an ``Engine`` over the driver
+    protocol (its optional callbacks, ``from_data``, ``status``, ``outcome`` and
+    ``observation``, add what the program provides)."""
+
+    game: str
+
+    def new_game(self, config: Mapping[str, Any]) -> Any:
+        """The initial state for ``config`` (e.g. ``{"players": 3}``)."""
+        ...
+
+    def current_actor(self, state: Any) -> int:
+        """A seat number, -1 at a chance node (kernel.CHANCE), -2 when over (kernel.TERMINAL)."""
+        ...
+
+    def legal_actions(self, state: Any) -> Sequence[str]:
+        """The actor's legal actions as canonical texts."""
+        ...
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[str, Fraction]]:
+        """At a chance node the outcomes (texts) with exact probabilities; else empty."""
+        ...
+
+    def apply(self, state: Any, action: str) -> Applied | Rejected:
+        """The next state (``Applied``) or a refusal naming a rule (``Rejected``)."""
+        ...
+
+    def to_data(self, state: Any) -> Mapping[str, Any]:
+        """The plain-data form of the whole table."""
+        ...
+
+
 class Adapter(Protocol):
     """What the state machine and the perft runner need from an implementation."""
 
