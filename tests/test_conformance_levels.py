@@ -68,9 +68,10 @@ def program(tmp_path: Path) -> list[str]:
     return [sys.executable, str(path)]
 
 
-def _diff(tmp_path: Path, program: list[str], *options: str) -> tuple[int, dict[str, Any]]:
+def _diff(tmp_path: Path, program: list[str], *options: str,
+          examples: int = 30) -> tuple[int, dict[str, Any]]:
     summary = tmp_path / "summary.json"
-    code = cli.main(["diff", "--game", GAME, "--examples", "30", "--seed", "1",
+    code = cli.main(["diff", "--game", GAME, "--examples", str(examples), "--seed", "1",
                      "--max-steps", "200", "--database", str(tmp_path / "db"),
                      "--summary", str(summary), "--trace-out", str(tmp_path / "t.jsonl"),
                      *options, "--", *program])
@@ -126,7 +127,7 @@ def test_compare_narrows_and_a_level_not_provided_is_skipped(
     # are counted as skipped (exit 1), never as compared; --allow-skips accepts that. (No
     # pyramid ticket: the deviation, which acceptance would show, stays out of the games.)
     code, summary = _diff(tmp_path, program, "--compare", "observation", "--exclude-rules",
-                          "CU2-PYRAMID-TICKET")
+                          "CU2-PYRAMID-TICKET", examples=5)
     assert code == 1
     assert summary["compared"] == {"observation": {"compared": 0, "skipped": summary[
         "compared"]["observation"]["skipped"], "reason": "the program does not provide "
@@ -134,7 +135,7 @@ def test_compare_narrows_and_a_level_not_provided_is_skipped(
     assert summary["compared"]["observation"]["skipped"] > 0
     assert summary["divergence"] is None
     code, summary = _diff(tmp_path, program, "--compare", "observation", "--exclude-rules",
-                          "CU2-PYRAMID-TICKET", "--allow-skips")
+                          "CU2-PYRAMID-TICKET", "--allow-skips", examples=3)
     assert code == 0
     assert cli.main(["diff", "--game", GAME, "--compare", "odour", "--", "true"]) == 2
     capsys.readouterr()
@@ -144,7 +145,8 @@ def test_exclude_rules_keeps_generated_games_away_from_a_rule(
         tmp_path: Path, program: list[str]) -> None:
     # CU2-PYRAMID-TICKET: with the pyramid ticket excluded no die is ever revealed during a
     # leg, so the deviation cannot show.
-    code, summary = _diff(tmp_path, program, "--exclude-rules", "CU2-PYRAMID-TICKET")
+    code, summary = _diff(tmp_path, program, "--exclude-rules", "CU2-PYRAMID-TICKET",
+                          examples=8)
     assert code == 0 and summary["divergence"] is None, summary
 
 
@@ -219,3 +221,17 @@ def test_time_limit_and_interrupt_print_a_partial_summary(tmp_path: Path) -> Non
     assert data["stopped"] == "interrupted"
     assert not (tmp_path / ".hypothesis").exists()  # nothing in the caller's folder
     assert os.listdir(tmp_path) == ["s.json"]
+
+
+def test_keep_going_on_the_command_line_saves_a_trace_per_group(
+        tmp_path: Path, program: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # CU2-DIE-RACING: every die showing 3 diverges; the program has no load, so each such
+    # example ends there, and the group's one shrunk witness is saved and replays.
+    code, summary = _diff(tmp_path, program, "--keep-going", examples=8)
+    capsys.readouterr()
+    assert code == 1
+    groups = summary["groups"]
+    assert len(groups) == 1 and groups[0]["count"] > 1 and groups[0]["shrunk"]
+    assert "CU2-DIE-RACING" in groups[0]["divergence"]["rules"]
+    assert summary["traces"] == [str(tmp_path / "t.jsonl")]
+    assert replay(tmp_path / "t.jsonl").failures == 0

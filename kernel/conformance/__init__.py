@@ -12,7 +12,13 @@
 - :mod:`kernel.conformance.compare`: the step-by-step comparison with the kernel;
 - :mod:`kernel.conformance.driver`: Hypothesis-driven differential testing
   with shrinking (``race-kernel diff``);
-- :mod:`kernel.conformance.inprocess`: the same for Python implementations.
+- :mod:`kernel.conformance.inprocess`: the same for Python implementations;
+- :mod:`kernel.conformance.levels`: what a program provides, what is compared
+  and what was skipped;
+- :mod:`kernel.conformance.expect`: expectations files (known divergences);
+- :mod:`kernel.conformance.shrink`: shrinking a divergence to a short witness;
+- :mod:`kernel.conformance.speccheck`: the spec's examples run on a program
+  (``race-kernel spec check -- PROGRAM``).
 
 The formats are specified in ``spec/PROTOCOL.md``.
 """

@@ -553,7 +553,11 @@ class Driver:
         )
 
     def run(self) -> DiffResult:
-        bad = self._configs()
+        try:
+            bad = self._configs()
+        except KeyboardInterrupt:
+            self.stopped = "interrupted"
+            return self._result("")
         if bad is not None:
             return DiffResult(0, bad[0], config=None, note=(
                 f"(found before any game: configuration {_json(bad[1])})"
@@ -607,6 +611,9 @@ class Driver:
             return DiffResult(self.examples, divergence, session.config,
                               tuple(session.actions), tuple(session.mark(divergence)),
                               shrunk=False, **common)
+        if self.failure is not None:  # besides the divergences: say so
+            common["note"] = (note + "\n" if note else "") + (
+                f"the program also failed as a program: {self.failure[0].message}")
         first = next((g for g in groups if g.expected is None), None)
         if first is None:
             return DiffResult(self.examples, None, **common)

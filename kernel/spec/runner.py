@@ -8,7 +8,9 @@ package, see :mod:`kernel.resources`):
   line per example (PASS/FAIL, id, rules); exit 1 when an example fails or
   an example file has a problem; a ``--game`` or ``--rule`` that no
   catalogue or example knows is a usage error (exit 2), never "0 examples,
-  pass";
+  pass"; ``-- PROGRAM`` runs them on a program speaking the driver protocol
+  instead (:mod:`kernel.conformance.speccheck`: a table per rule, ``--expect
+  FILE``, ``--allow-skips``, ``--format text|json|junit|tap``, ``-o FILE``);
 - ``export [-o FILE] [--game G]``: every example, with the fixtures, rules and
   behaviour versions, as one JSON document (schema version 1) for other
   implementations;

@@ -10,7 +10,9 @@
   state do not change when only what it may not see changes.
 - :mod:`kernel.testing.perft`: perft node counts (chance, decision and
   terminal nodes below a position) and their ``.perft`` files.
-- :mod:`kernel.testing.fuzz`: hostile input for every registered game.
+- :mod:`kernel.testing.fuzz`: hostile input for every registered game;
+- :mod:`kernel.testing.starter`: an engine's callbacks served over the driver
+  protocol (spec/PROTOCOL.md), for Python implementations.
 
 Nothing here names a game. A game's own oracle (an independent model of its
 rules and a state machine comparing an implementation with it) lives in the
