@@ -483,7 +483,7 @@ def test_violations_never_trusts_a_broken_or_changed_candidate() -> None:
     assert violations(listed) == ("CUG-INV-LEDGER",)
     # and from a cold start (nothing checked yet since the import)
     kept = state._LAST[0]
-    state._LAST[0] = None
+    state._LAST[0] = state._NOTHING
     try:
         assert violations(s) == ()
         assert violations(rich) == ("CUG-INV-LEDGER",)

@@ -76,7 +76,7 @@ from .data import (
 __all__ = [
     "CHANCE_PHASES", "DEAL", "DECK", "DISCARD", "DRAW", "FIELDS", "INTEL", "INVARIANTS",
     "LEG_SETUP_PHASES", "OVER", "PHASES", "PLAY", "SETUP", "CardsState", "candidate", "freeze",
-    "thaw", "violations",
+    "full_violations", "thaw", "violations",
 ]
 
 #: Every invariant ID checked by :func:`violations`.
@@ -176,7 +176,7 @@ def freeze(t: Table) -> CardsState:
     caller must not keep the table: it is frozen from now on.
     """
     try:
-        broken, length, spare = _check(t)
+        broken, length, spare = _check(t, _VALID[0])
     except _UNREADABLE:
         broken = ("CUC-INV-PHASE",)
     if broken:
@@ -204,7 +204,8 @@ object.__setattr__(object.__new__(Table), "__class__", CardsState)
 _NOTHING: Final = object.__new__(CardsState)
 for _name in FIELDS:
     object.__setattr__(_NOTHING, _name, object())
-_VALID: Final[list[tuple[CardsState, int, int]]] = [(_NOTHING, 0, 0)]
+_NO_STATE: Final = (_NOTHING, 0, 0)
+_VALID: Final[list[tuple[CardsState, int, int]]] = [_NO_STATE]
 
 
 def _hand_sizes_ok(s: CardsState | Table) -> bool:
@@ -252,12 +253,23 @@ def violations(s: CardsState | Table) -> tuple[str, ...]:
     ()
     """
     try:
-        broken, length, spare = _check(s)
+        broken, length, spare = _check(s, _VALID[0])
     except _UNREADABLE:
         return ("CUC-INV-PHASE",)
     if not broken and type(s) is CardsState:
         _VALID[0] = (s, length, spare)
     return broken
+
+
+def full_violations(s: CardsState | Table) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, each check run from scratch (the oracle).
+
+    What :func:`violations` answers, without reusing what an earlier state passed.
+    """
+    try:
+        return _check(s, _NO_STATE)[0]
+    except _UNREADABLE:
+        return ("CUC-INV-PHASE",)
 
 
 #: What a candidate whose fields are not of their types raises while it is
@@ -339,14 +351,16 @@ _ONLY_TRACK: Final = (("CUC-INV-TRACK",), 0, 0)
 _ONLY_CAMELS: Final = (("CUC-INV-CAMELS",), 0, 0)
 
 
-def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
+def _check(s: CardsState | Table, last: tuple[CardsState, int, int]
+           ) -> tuple[tuple[str, ...], int, int]:
     """Every invariant ``s`` breaks, and its track's length and spare spaces.
 
     A check whose inputs are the very same (immutable) objects as those of
-    the last valid state is passed without being run again (see :data:`_VALID`).
+    ``last`` (a valid state, its track's length and spare spaces: see
+    :data:`_VALID`) is passed without being run again.
     """
     bad: list[str] = []
-    valid, valid_length, valid_spare = _VALID[0]
+    valid, valid_length, valid_spare = last
     p = s.players
     phase = s.phase
     hands = s.hands
