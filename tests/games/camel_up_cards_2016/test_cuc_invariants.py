@@ -306,3 +306,29 @@ def test_phase_bookkeeping(phase: str, name: str, corrupt: Callable[[Data], None
     data = kernel.to_data(first_state(4, phase))
     corrupt(data)
     assert set(kernel.status(data)) == expected
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+@pytest.mark.parametrize("field", ["money", "payouts"])
+def test_ledger_of_a_list_changed_after_a_valid_state_is_checked(field: str) -> None:
+    # CUC-INV-LEDGER (state.py: a table that breaks an invariant never
+    # becomes a state): a state built from a list (not a tuple) is valid, but
+    # the list may change afterwards; a next state built from that same list
+    # must be checked afresh, not waved through as the last valid state's.
+    import attrs
+
+    from kernel.core import InvalidState
+
+    base = first_state(4, "play")
+    shared = list(getattr(base, field))
+    valid = attrs.evolve(base, **{field: shared})  # the last valid state
+    assert getattr(valid, field) is shared
+    if field == "money":
+        shared[0] += 5  # 5 Pounds that no payout explains
+    else:
+        shared[0] = (*shared[0], 5)  # a payout the money does not show
+    with pytest.raises(InvalidState, match="CUC-INV-LEDGER"):
+        attrs.evolve(valid, **{field: shared})
