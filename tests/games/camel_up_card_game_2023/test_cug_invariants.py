@@ -291,3 +291,17 @@ def test_violations_never_trusts_a_broken_or_changed_candidate() -> None:
         assert violations(rich) == ("CUG-INV-LEDGER",)
     finally:
         state._LAST[0] = kept
+
+
+def test_each_valid_state_is_the_next_checks_starting_point() -> None:
+    # CUG-INV-* checked incrementally (state.py): a state built by a transition, and a
+    # valid state asked about, become the last valid state, so that the next state is
+    # checked on what its transition changed; a table in hand never does.
+    s = table("cug-leg1-4p")
+    applied = game.apply(s, game.legal_actions(s)[0])
+    assert isinstance(applied, Applied)
+    nxt = applied.state
+    assert state._LAST[0] is nxt
+    assert violations(s) == () and state._LAST[0] is s
+    assert violations(thaw(nxt)) == () and state._LAST[0] is s  # a table could still change
+    assert state.full_violations(nxt) == () and state._LAST[0] is s

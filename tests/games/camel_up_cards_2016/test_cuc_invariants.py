@@ -11,6 +11,7 @@ from helpers import first_state, table
 
 import kernel
 from kernel.core import InvalidState
+from kernel.games.camel_up_cards_2016 import state
 from kernel.games.camel_up_cards_2016.state import FIELDS, CardsState, candidate, violations
 
 Data = dict[str, Any]
@@ -332,3 +333,17 @@ def test_ledger_of_a_list_changed_after_a_valid_state_is_checked(field: str) -> 
         shared[0] = (*shared[0], 5)  # a payout the money does not show
     with pytest.raises(InvalidState, match="CUC-INV-LEDGER"):
         attrs.evolve(valid, **{field: shared})
+
+
+def test_each_valid_state_is_the_next_checks_starting_point() -> None:
+    # CUC-INV-* checked incrementally (state.py): a state built by a transition, and a
+    # valid state asked about, become the last valid state, so that the next state is
+    # checked on what its transition changed; a table in hand never does.
+    s = first_state(4, "play")
+    applied = kernel.apply(s, kernel.legal_actions(s)[0])
+    assert isinstance(applied, kernel.Applied)
+    nxt = applied.state
+    assert state._VALID[0][0] is nxt
+    assert violations(s) == () and state._VALID[0][0] is s
+    assert violations(state.thaw(nxt)) == () and state._VALID[0][0] is s
+    assert state.full_violations(nxt) == () and state._VALID[0][0] is s
