@@ -507,7 +507,7 @@ def _racing_moved(s: CardsState | Table, valid: CardsState) -> bool | None:
         if seats is not before:
             if type(seats) is not tuple or len(seats) != len(before):
                 return None
-            for now, then in zip(seats, before):
+            for now, then in zip(seats, before, strict=True):
                 if now is not then:
                     if type(now) is not tuple:
                         return None
