@@ -7,7 +7,6 @@ hand from the catalogue's readings.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cug_tables import lay, run, table
 
 import kernel
 from kernel.core import Action, Applied, Event, Rejected
@@ -589,44 +589,6 @@ def test_seeded_games_properties(players: int) -> None:
 
 # --------------------------------------------------------------------------
 # pinned by the mutation runs: the rule tables of the spec's fixtures
-
-SPEC = Path(__file__).resolve().parents[3] / "spec" / "camel-up-card-game-2023"
-_FIXTURES: dict[str, Any] = json.loads(
-    (SPEC / "examples" / "fixtures.json").read_text(encoding="utf-8"))["fixtures"]
-
-
-def plain(name: str, **patch: Any) -> dict[str, Any]:
-    """The named fixture's plain data (its patch applied), some keys replaced."""
-    entry = _FIXTURES[name]
-    out = copy.deepcopy(entry["state"]) if "state" in entry else plain(entry["from"])
-    out.update(copy.deepcopy(entry.get("patch", {})))
-    out.update(copy.deepcopy(patch))
-    return out
-
-
-def table(name: str, **patch: Any) -> Any:
-    """The named fixture, patched, as a checked state."""
-    return game.from_data(plain(name, **patch))
-
-
-def lay(length: int, **cells: list[str]) -> list[list[str]]:
-    """A ``stacks`` field of ``length`` cells: ``c3=["blue"]`` puts blue on cell 3."""
-    out: list[list[str]] = [[] for _ in range(length)]
-    for key, camels in cells.items():
-        out[int(key[1:])] = list(camels)
-    return out
-
-
-def run(s: Any, *actions: str) -> tuple[Any, list[Event]]:
-    """Apply each action in turn (each must be legal): the last state and every event."""
-    seen: list[Event] = []
-    for text in actions:
-        result = game.apply(s, text)
-        assert isinstance(result, Applied), (text, result)
-        seen.extend(result.events)
-        s = result.state
-    return s, seen
-
 
 def told(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
