@@ -346,5 +346,5 @@ def test_incremental_invariants_equal_full(game: str, config: dict[str, Any]) ->
     compared = 0
     for seed in (0, 1):
         states = checks.check_game_length(info, config, seed, MAX_GAME_STEPS)
-        compared += checks.check_incremental(info, states)
+        compared += checks.check_incremental(info, states, seed)
     assert compared > len(states)

@@ -710,7 +710,7 @@ def _hybrid(state: Any, donor: Any, name: str) -> Any:
     return obj
 
 
-def check_incremental(info: GameInfo, states: Sequence[Any]) -> int:
+def check_incremental(info: GameInfo, states: Sequence[Any], seed: int = 0) -> int:
     """A game's incremental invariant checks agree with its full check (the oracle).
 
     ``states`` are the states of one game, in order (each built from the one
@@ -721,8 +721,11 @@ def check_incremental(info: GameInfo, states: Sequence[Any]) -> int:
     parent on that field (one from each side) are asked right after the
     parent was checked, as a transition would: ``violations``, which may
     reuse what the parent passed, must name exactly the invariants the full
-    check names. Returns the number of candidates compared.
+    check names; and so must it for the state with that field taken from
+    another state of the game (drawn with ``seed``), asked right after the
+    state. Returns the number of candidates compared.
     """
+    rng = random.Random(seed)
     compared = 0
     for i, state in enumerate(states):
         full = info.full_check(state)
@@ -735,12 +738,14 @@ def check_incremental(info: GameInfo, states: Sequence[Any]) -> int:
         if i == 0 or not attrs.has(type(state)):
             continue
         parent = states[i - 1]
+        donor = states[rng.randrange(len(states))]
         changed = [f.name for f in attrs.fields(type(state))
                    if getattr(state, f.name) is not getattr(parent, f.name)]
         for name in changed:
             for last, candidate in ((parent, _hybrid(state, parent, name)),
                                     (parent, _hybrid(parent, state, name)),
-                                    (state, _hybrid(parent, state, name))):
+                                    (state, _hybrid(parent, state, name)),
+                                    (state, _hybrid(state, donor, name))):
                 info.violations(last)  # the last valid state checked, as in a transition
                 found = info.violations(candidate)
                 expected = info.full_check(candidate)
