@@ -347,3 +347,11 @@ def test_each_valid_state_is_the_next_checks_starting_point() -> None:
     assert violations(s) == () and state._VALID[0][0] is s
     assert violations(state.thaw(nxt)) == () and state._VALID[0][0] is s
     assert state.full_violations(nxt) == () and state._VALID[0][0] is s
+
+
+def test_the_full_check_of_an_unreadable_candidate() -> None:
+    # CUC-INV-PHASE: the full check, as violations, names CUC-INV-PHASE alone for a
+    # candidate it cannot even read (no hands at all).
+    s = first_state(3, "play")
+    unreadable = candidate(**{**{name: getattr(s, name) for name in FIELDS}, "hands": None})
+    assert state.full_violations(unreadable) == violations(unreadable) == ("CUC-INV-PHASE",)
