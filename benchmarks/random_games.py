@@ -1,74 +1,208 @@
 """Seeded random games: every game must finish, with every invariant checked on every state.
 
-Usage: python benchmarks/random_games.py [--game ID] [--games N] [--players 2 3 4 5 6]
-       [--variant NAME ...] [--all-variants]
+Usage: python benchmarks/random_games.py [--game ID ...] [--games N] [--players 2 3 4 5 6]
+       [--variant NAME ...] [--all-variants] [--against REV [--rounds R]]
 
 Every state is built through its invariant checks (a state that breaks one
 cannot exist); the loop also re-asks ``violations`` of the final state and
-checks the outcome. Prints games per second and transitions per second, per
-player count and overall, on one core (this single-threaded process): per
-second of CPU time (immune to other load on the machine) and of wall time.
+checks the outcome. Prints, per game and player count, on one core (this
+single-threaded process, CPU time: immune to other load on the machine):
+
+- transitions per second and CPU per game, with every invariant checked;
+- the same without the invariants: their time is measured by asking each
+  state's ``violations`` again right after its parent's, which repeats the
+  work its construction did (a game that checks incrementally reuses what the
+  parent passed, as when the state was built), and taken away.
+
+``--against REV`` compares this checkout with the git revision REV side by
+side in one run: REV is checked out into a temporary git worktree, and each
+round runs this script's measurement once for this checkout and once for REV
+(each in a fresh Python process importing its own ``kernel``), in turn, A B
+A B ..., so that a drift in the machine's speed hits both alike; it prints
+each side's median and the median of the per-round ratios (this checkout /
+REV; above 1 means this checkout does more transitions per second).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
-import kernel
+HERE = Path(__file__).resolve()
+ROOT = HERE.parents[1]
 
 
-def run(game: str, config: dict[str, object], games: int) -> tuple[int, float, float]:
+def measure(game: str, config: Mapping[str, Any], games: int) -> dict[str, float]:
+    """Play ``games`` seeded games; CPU with the invariants and the CPU of their checks."""
+    import kernel
+
+    info = kernel.game_info(game)
+    kernel.play(game, config, games)  # warm-up: memo caches, first imports
     transitions = 0
-    start = time.perf_counter()
     cpu = time.process_time()
+    traces = []
     for seed in range(games):
         trace = kernel.play(game, config, seed)
         final = trace.final
-        out = kernel.outcome(final)
-        if out is None or kernel.violations(final):
-            raise SystemExit(f"seed {seed}, {config}: no outcome or broken invariant")
+        if kernel.outcome(final) is None or kernel.violations(final):
+            raise SystemExit(f"seed {seed}, {dict(config)}: no outcome or broken invariant")
         transitions += len(trace.steps)
-    return transitions, time.process_time() - cpu, time.perf_counter() - start
+        traces.append(trace)
+    cpu = time.process_time() - cpu
+    # the invariants' share: each state's check again, right after its parent's
+    violations = info.violations
+    checks = 0.0
+    for trace in traces:
+        states = [trace.initial, *(st.state for st in trace.steps)]
+        violations(states[0])
+        start = time.process_time()
+        for state in states[1:]:
+            violations(state)
+        checks += time.process_time() - start
+    return {"games": games, "transitions": transitions, "cpu": cpu, "checks": checks}
+
+
+def configs(args: argparse.Namespace, game: str) -> list[tuple[str, int, dict[str, Any]]]:
+    import kernel
+
+    info = kernel.game_info(game)
+    counts = args.players or list(range(info.min_players, info.max_players + 1))
+    counts = [n for n in counts if info.min_players <= n <= info.max_players]
+    names = list(info.config.variants) if args.all_variants else (
+        args.variant or list(info.config.variants)[:1])
+    unknown = [v for v in names if v not in info.config.variants]
+    if unknown:
+        raise SystemExit(f"unknown variant {unknown[0]!r} of {game}: one of "
+                         f"{', '.join(info.config.variants)}")
+    return [(v, n, {info.config.players_key: n, **info.config.variants[v]})
+            for v in names for n in counts]
+
+
+def figures(m: Mapping[str, float]) -> dict[str, float]:
+    """Transitions per second and CPU ms per game, with and without the invariants."""
+    bare = max(m["cpu"] - m["checks"], 1e-9)
+    return {"tps": m["transitions"] / m["cpu"], "ms": 1000 * m["cpu"] / m["games"],
+            "tps_bare": m["transitions"] / bare, "ms_bare": 1000 * bare / m["games"],
+            "share": m["checks"] / m["cpu"]}
+
+
+def line(label: str, m: Mapping[str, float]) -> str:
+    f = figures(m)
+    return (f"  {label}: {int(m['games'])} games, {int(m['transitions'])} transitions; "
+            f"invariants on: {f['tps']:,.0f} transitions/s, {f['ms']:.1f} ms CPU/game; "
+            f"off: {f['tps_bare']:,.0f} transitions/s, {f['ms_bare']:.1f} ms CPU/game "
+            f"(invariants {f['share']:.0%} of the CPU)")
+
+
+def worker(args: argparse.Namespace) -> int:
+    """One measurement of every case, printed as JSON (for --against)."""
+    out = {}
+    for game in args.game:
+        for variant, n, config in configs(args, game):
+            out[f"{game} {variant} {n}p"] = measure(game, config, args.games)
+    print(json.dumps(out))
+    return 0
+
+
+def _run(root: Path, argv: Sequence[str]) -> dict[str, dict[str, float]]:
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, str(HERE), "--worker", *argv], env=env,
+                          capture_output=True, text=True, check=False, cwd=root)
+    if done.returncode != 0:
+        raise SystemExit(f"the measurement in {root} failed:\n{done.stderr[-2000:]}")
+    result: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def against(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    """This checkout and REV side by side, interleaved, in fresh processes."""
+    rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="race-kernel-bench-") as tmp:
+        other = Path(tmp) / "rev"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
+                        str(other), rev], check=True)
+        try:
+            rounds: list[tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]]] = []
+            for r in range(args.rounds):
+                a = _run(ROOT, argv)
+                b = _run(other, argv)
+                rounds.append((a, b))
+                print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(other)], check=False)
+    print(f"A: this checkout ({here}, uncommitted changes included); B: {args.against} "
+          f"({rev}); {args.rounds} interleaved rounds of {args.games} seeded games per case; "
+          f"medians; Python {platform.python_version()} on {platform.machine()}")
+    for case in rounds[0][0]:
+        fa = [figures(a[case]) for a, _ in rounds]
+        fb = [figures(b[case]) for _, b in rounds]
+
+        def med(fs: list[dict[str, float]], key: str) -> float:
+            return statistics.median(f[key] for f in fs)
+
+        ratio = statistics.median(x["tps"] / y["tps"] for x, y in zip(fa, fb, strict=True))
+        bare = statistics.median(x["tps_bare"] / y["tps_bare"]
+                                 for x, y in zip(fa, fb, strict=True))
+        print(f"  {case}: invariants on: A {med(fa, 'tps'):,.0f} vs B {med(fb, 'tps'):,.0f} "
+              f"transitions/s, A {med(fa, 'ms'):.1f} vs B {med(fb, 'ms'):.1f} ms CPU/game, "
+              f"A/B speed {ratio:.2f}x; off: A {med(fa, 'tps_bare'):,.0f} vs "
+              f"B {med(fb, 'tps_bare'):,.0f} transitions/s, A/B {bare:.2f}x; invariants "
+              f"A {med(fa, 'share'):.0%} vs B {med(fb, 'share'):.0%} of the CPU")
+    return 0
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", default="camel-up-cards-2016")
+    p.add_argument("--game", nargs="*", default=[],
+                   help="game ids (default: camel-up-cards-2016; 'all' for every game)")
     p.add_argument("--games", type=int, default=2000, help="games per player count")
     p.add_argument("--players", type=int, nargs="*")
     p.add_argument("--variant", nargs="*", default=[],
                    help="the game's named variants to run (default: its first)")
     p.add_argument("--all-variants", action="store_true", help="every named variant")
+    p.add_argument("--against", metavar="REV",
+                   help="compare with git revision REV, side by side (interleaved)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds for --against")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
-    info = kernel.game_info(args.game)
-    counts = args.players or list(range(info.min_players, info.max_players + 1))
-    names = list(info.config.variants) if args.all_variants else (
-        args.variant or list(info.config.variants)[:1])
-    unknown = [v for v in names if v not in info.config.variants]
-    if unknown:
-        p.error(f"unknown variant {unknown[0]!r}: one of {', '.join(info.config.variants)}")
-    print(f"{args.game} v{info.version}, {args.games} seeded games per player count "
-          f"and variant, Python {platform.python_version()} on {platform.machine()}")
-    total_t = 0
-    total_cpu = 0.0
-    total_wall = 0.0
-    total_g = 0
-    for name, n in ((v, n) for v in names for n in counts):
-        config = {info.config.players_key: n, **info.config.variants[name]}
-        t, cpu, wall = run(args.game, config, args.games)
-        total_t += t
-        total_cpu += cpu
-        total_wall += wall
-        total_g += args.games
-        print(f"  {name}, {n} players: {args.games} games finished, {t} transitions "
-              f"({t / args.games:.0f}/game); CPU {cpu:.1f} s: {args.games / cpu:.1f} games/s, "
-              f"{t / cpu:,.0f} transitions/s; wall {wall:.1f} s: {t / wall:,.0f} transitions/s")
-    print(f"  all: {total_g} games, {total_t} transitions; CPU {total_cpu:.1f} s: "
-          f"{total_g / total_cpu:.1f} games/s, {total_t / total_cpu:,.0f} transitions/s; "
-          f"wall {total_wall:.1f} s: {total_t / total_wall:,.0f} transitions/s")
+    if args.worker:
+        return worker(args)
+    import kernel
+
+    if not args.game:
+        args.game = ["camel-up-cards-2016"]
+    elif args.game == ["all"]:
+        args.game = list(kernel.games())
+    if args.against:
+        passed = ["--game", *args.game, "--games", str(args.games)]
+        if args.players:
+            passed += ["--players", *map(str, args.players)]
+        if args.variant:
+            passed += ["--variant", *args.variant]
+        if args.all_variants:
+            passed.append("--all-variants")
+        return against(args, passed)
+    print(f"{args.games} seeded games per player count and variant, one core, CPU time, "
+          f"Python {platform.python_version()} on {platform.machine()}")
+    for game in args.game:
+        info = kernel.game_info(game)
+        print(f"{game} v{info.version}")
+        for variant, n, config in configs(args, game):
+            print(line(f"{variant}, {n} players", measure(game, config, args.games)))
     return 0
 
 

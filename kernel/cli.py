@@ -62,43 +62,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 import kernel
+from kernel.arguments import ArgumentParser, clip, exit_code
 from kernel.decode import DecodeError, loads, show
 from kernel.narrate import narrate, set_text
 from kernel.registry import GameInfo
 from kernel.resources import MissingExtra
-
-#: The longest message an argument error prints (characters).
-MESSAGE_LIMIT = 300
-
-
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters (a message must stay short).
-
-    >>> clip("x" * 10, 4)
-    'xxxx... (10 characters)'
-    """
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse with bounded error messages (an argument may be megabytes long)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {clip(message)}\n")
-
-
-def exit_code(exc: SystemExit) -> int:
-    """The exit code of a SystemExit (argparse's, or another command's)."""
-    if exc.code is None:
-        return 0
-    if isinstance(exc.code, int):
-        return exc.code
-    print(clip(str(exc.code)), file=sys.stderr)
-    return 2
 
 
 class UsageError(Exception):

@@ -11,6 +11,7 @@ adding a game edits no shared file.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -91,6 +92,22 @@ class GameInfo:
     #: (plain data; the grammar is in :mod:`kernel.adapters.encode`), for the
     #: framework adapters' tensors; None: the game offers no tensors.
     tensor: Callable[[Mapping[str, Any]], Any] | None = None
+    #: Every invariant a state (or candidate) breaks, each check run from
+    #: scratch: the oracle ``violations`` must agree with when it reuses what
+    #: an earlier state passed (incremental checks). None: the function
+    #: ``full_violations`` of the module that defines ``state_type``.
+    full_violations: Callable[[Any], tuple[str, ...]] | None = None
+
+    def full_check(self, state: Any) -> tuple[str, ...]:
+        """Every invariant ``state`` breaks, from scratch (see ``full_violations``).
+
+        AttributeError when the game offers neither the field nor the function.
+        """
+        if self.full_violations is not None:
+            return self.full_violations(state)
+        module: Any = importlib.import_module(self.state_type.__module__)
+        full: Callable[[Any], tuple[str, ...]] = module.full_violations
+        return full(state)
 
     @property
     def all_actions(self) -> tuple[Action, ...]:

@@ -33,7 +33,8 @@ is slow, so start it in the background:
 Score = (killed + timeouts) / (total - skipped - no tests - not checked); a
 timeout (the tests hang on the mutant) counts as detected and is shown apart;
 --record refuses a run with mutants not checked. Every survivor is either
-killed by a test in tests/test_mutation_kills.py or explained as equivalent
+killed by a new test in the rule tests it belongs to (commented with its
+rule ID) or explained as equivalent
 in proofs/mutation-survivors.md.
 """
 

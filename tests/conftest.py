@@ -62,13 +62,12 @@ settings.load_profile(_profile)
 #: Every game's whole-game model check comes first (about 10 s for the four on
 #: one core), so a rule bug in any game fails within the fast loop's first minute.
 _FIRST = (
-    "tests/test_state_machine.py::test_whole_games",
-    "tests/test_cug_machine.py::test_seeded_games",
+    "tests/games/camel_up_cards_2016/test_cuc_machine.py::test_whole_games",
+    "tests/games/camel_up_card_game_2023/test_cug_machine.py::test_seeded_games",
     "tests/test_cu2_machine.py::test_whole_games",
     "tests/test_ht_machine.py::test_whole_games",
-    "tests/test_mutation_kills.py",
-    "tests/test_perft.py",
-    "tests/test_state_machine.py",
+    "tests/games/camel_up_cards_2016/test_cuc_perft.py",
+    "tests/games/camel_up_cards_2016/test_cuc_machine.py",
 )
 
 

@@ -1,7 +1,7 @@
 """Plain-data documents, field by field, for the decoders' tests (KERNEL-INPUT).
 
 Paths use the decoders' notation: ``tiles[0].space``, ``podium[2][1]``. Used
-by the games' kill tests (tests/test_*_kills.py) to change one field of a
+by the games' plain-data tests (tests/games/<game>/) to change one field of a
 canonical document at a time.
 """
 

@@ -12,6 +12,7 @@ from typing import Any
 import kernel
 from kernel.core import Action, Applied, Event, Rejected
 from kernel.games.camel_up_cards_2016.data import FULL_DECK
+from kernel.testing import checks
 
 GAME = "camel-up-cards-2016"
 
@@ -23,6 +24,17 @@ def first_state(players: int, phase: str, seed: int = 0) -> Any:
         if step.phase == phase:
             return step
     raise AssertionError(f"no {phase} state in seed {seed}")
+
+
+def data_in(phase: str, players: int, seed: int = 0) -> dict[str, Any]:
+    """The plain data of a seeded walk's first state in ``phase`` (a discard with seat 1
+    choosing; a deal part way through the first round)."""
+    info = kernel.game_info(GAME)
+    states, _ = checks.walk(info, {"players": players}, seed, 200)
+    state = next(s for s in states if s.phase == phase
+                 and (phase != "discard" or s.turn == 1)
+                 and (phase != "deal" or 0 < sum(map(len, s.hands)) < 2 * players))
+    return kernel.to_data(state)
 
 
 def table(

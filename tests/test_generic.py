@@ -325,3 +325,26 @@ def test_a_leaked_starting_bet_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
     with pytest.raises(checks.CheckFailure, match=r"KERNEL-OBSERVATION.*peek"):
         for s in playing:
             checks.check_observation(planted, s, random.Random(0))
+
+
+#: Games whose state module does not offer ``full_violations`` yet (the two board
+#: games, reshaped on another branch): their case must fail until it does; empty
+#: this list when they do.
+AWAITING_FULL_CHECK: tuple[str, ...] = ("camel-up-2018", "hare-and-tortoise-2014")
+
+
+@pytest.mark.parametrize(("game", "config"), [
+    pytest.param(g, cfg, id=_case_id(g, cfg), marks=[pytest.mark.xfail(
+        g in AWAITING_FULL_CHECK, raises=AttributeError, strict=True,
+        reason="no full_violations yet")])
+    for g, cfg in _ALL])
+def test_incremental_invariants_equal_full(game: str, config: dict[str, Any]) -> None:
+    # Every state of seeded games, at every player count: the invariants checked
+    # incrementally (what construction accepted, and violations after the parent)
+    # equal the full check, and status of the plain data agrees.
+    info = kernel.game_info(game)
+    compared = 0
+    for seed in (0, 1):
+        states = checks.check_game_length(info, config, seed, MAX_GAME_STEPS)
+        compared += checks.check_incremental(info, states, seed)
+    assert compared > len(states)

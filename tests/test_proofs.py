@@ -221,7 +221,8 @@ def test_time_box_skips_jobs_not_started_in_time() -> None:
 
 @pytest.fixture()
 def repo(tmp_path: Path) -> Path:
-    """A copy of the kernel and of proofs/run.py, with a fixture record matching the code.
+    """A copy of the kernel and of proofs/run.py and its modules, with a fixture record
+    matching the code.
 
     The fixture record says every contract was confirmed and every plant
     found: the tests below check how run.py treats a record, not CrossHair.
@@ -231,7 +232,8 @@ def repo(tmp_path: Path) -> Path:
     for listed in (tmp_path / "kernel" / "games").glob("*/proofs.json"):
         shutil.rmtree(listed.parent)  # the shared rules' contracts only (a game's own are data)
     (tmp_path / "proofs").mkdir()
-    shutil.copy(ROOT / "proofs" / "run.py", tmp_path / "proofs" / "run.py")
+    for module in (ROOT / "proofs").glob("*.py"):  # run.py and the modules it imports
+        shutil.copy(module, tmp_path / "proofs" / module.name)
     items = run.items(run.SourceIndex(tmp_path), budgets=run.SHARED_BUDGETS,
                       plants=run.SHARED_PLANTS)
     fixture = [

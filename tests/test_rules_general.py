@@ -17,6 +17,7 @@ Two kinds of checks:
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -625,3 +626,151 @@ def test_sandstorm_needs_a_direction_per_camel() -> None:
         track.sandstorm((FACE, FACE, FACE, FACE), (1, 1, 7, 7, 0), (1, 1, 1, 1))
     with pytest.raises(ValueError):
         track.sandstorm((FACE, FACE, FACE, FACE), (1, 7), (1, 1, -1))
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+GAME = "camel-up-cards-2016"
+
+
+def test_stacked_is_well_formed_for_five_camels() -> None:
+    # CUC-INV-STACKS, CUC-INV-CAMELS: the contracts' flat predicate is exactly
+    # well_formed (a seeded sample of cells 0..2 and heights 0..2, top cell 2).
+    rng = random.Random(7)
+    heights = list(itertools.product(range(3), repeat=5))
+    agree = 0
+    for pos in itertools.product(range(3), repeat=5):
+        for height in rng.sample(heights, 30):
+            assert camel.stacked(pos, height, 2) == camel.well_formed(pos, height, 2)
+            agree += camel.well_formed(pos, height, 2)
+    assert agree > 20
+    assert camel.stacked((0, 1, 1, 2, 2), (0, 1, 0, 0, 1), 2)
+    assert not camel.stacked((0, 0, 0, 0, 3), (0, 0, 0, 0, 0), 2)  # beyond the top cell
+    assert not camel.stacked((0, 0, 0, 0, -1), (0, 0, 0, 0, 0), 2)
+    assert not camel.stacked((0, 0, 0, 0, 1), (0, 0, 0, 0, -1), 2)
+
+
+def test_landed_ok_contract_helper() -> None:
+    # CUC-MOVE-STACK, CUC-MOVE-FENNEC: landed_ok (unit on top, or under after a
+    # fennec) and within (cells in range), the contracts' helper predicates.
+    assert camel.within((0, 3, 16), 16)
+    assert not camel.within((0, 17), 16)
+    assert not camel.within((-1, 3), 16)
+    assert camel.within((), 0)
+    pos, height = (3, 3, 3, 0, 5), (0, 1, 2, 0, 0)
+    assert camel.landed_ok(pos, height, (1, 2), False)
+    assert not camel.landed_ok(pos, height, (1, 2), True)
+    assert camel.landed_ok(pos, height, (0, 1), True)
+    assert not camel.landed_ok(pos, height, (0, 1), False)
+    assert camel.landed_ok(pos, height, (4,), False) and camel.landed_ok(pos, height, (4,), True)
+    assert not camel.landed_ok((3, 3, 0, 0, 0), (0, 1, 0, 0, 0), (0,), False)
+
+
+def test_track_helpers() -> None:
+    # CUC-INV-TRACK, CUC-EXTEND, CUC-SANDSTORM: the track's length, spare spaces,
+    # validity and the card holding each cell (these run behind lru_caches in
+    # the game, so a mutant there is seen only by direct calls).
+    face, sand, half = camel.FACE, camel.SAND, camel.HALF
+    assert camel.track_length(()) == 0
+    assert camel.track_length((face, sand, half)) == 4
+    assert camel.spare_spaces((face,) * 7 + (half,), 12) == 9  # 4 cards + the covered half
+    assert camel.spare_spaces((face,) * 8, 12) == 8
+    assert camel.spare_spaces((), 12) == 24
+    assert camel.spare_spaces((face,) * 12, 12) == 0
+    assert camel.valid_track((face, sand, half), 3)
+    assert camel.valid_track((), 12)
+    assert not camel.valid_track((face,) * 4, 3)  # more cards than there are
+    assert not camel.valid_track((face, half, face), 12)  # half only as the last card
+    assert not camel.valid_track((face, 4), 12)
+    assert [camel.card_of((face, sand, face), c) for c in range(7)] == [-1, 0, 0, 1, 2, 2, 3]
+    assert camel.card_of((face,), -3) == -1
+
+
+def test_well_formed_edges() -> None:
+    # CUC-INV-CAMELS, CUC-INV-STACKS: five camels, on cells 0..finish, gap-free
+    # stacks, unstacked on the Start card.
+    assert camel.well_formed((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), 1)
+    assert camel.well_formed((1, 1, 1, 1, 1), (4, 3, 2, 1, 0), 1)
+    assert not camel.well_formed((0, 0, 0, 0), (0, 0, 0, 0), 1)  # four camels
+    assert not camel.well_formed((0, 0, 0, 0, 0), (0, 0, 0, 0), 1)
+    assert not camel.well_formed((0, 0, 0, 0, 2), (0, 0, 0, 0, 0), 1)  # beyond the Finish
+    assert not camel.well_formed((0, 0, 0, 0, -1), (0, 0, 0, 0, 0), 1)
+    assert not camel.well_formed((0, 0, 0, 0, 1), (0, 0, 0, 0, -1), 1)
+    assert not camel.well_formed((0, 0, 0, 0, 0), (0, 0, 0, 0, 1), 1)  # stacked on Start
+    assert not camel.well_formed((1, 1, 0, 0, 0), (0, 0, 0, 0, 0), 1)  # same place
+    assert not camel.well_formed((1, 1, 0, 0, 0), (0, 2, 0, 0, 0), 1)  # a gap
+
+
+F, S, H = camel.FACE, camel.SAND, camel.HALF
+
+
+@pytest.mark.parametrize(("track", "leader", "expected"), [
+    ((F, F, H), 4, ((F, F, F, H), 2)),  # uncover the half, then a half card
+    ((F, F, H), 2, ((F, F, H), 0)),  # exactly 3 spaces ahead: nothing
+    ((F, F), 4, ((F, F, F, H), 3)),  # a face card, then a half card
+    ((F, F, F), 4, ((F, F, F, H), 1)),
+    ((F, H), 3, ((F, F, F), 3)),  # uncover, then a face card
+    ((F, S, F), 3, ((F, S, F, H), 1)),  # 5 spaces, 2 ahead of the leader
+    ((F,) * 11 + (H,), 22, ((F,) * 12, 1)),  # the spare cards run out
+    ((F,) * 11, 22, ((F,) * 12, 2)),
+    ((F,) * 11, 21, ((F,) * 12, 2)),
+    ((F,) * 12, 23, ((F,) * 12, 0)),
+])
+def test_extend_cases(track: tuple[int, ...], leader: int,
+                      expected: tuple[tuple[int, ...], int]) -> None:
+    # CUC-EXTEND: add spaces until exactly 3 lie between the leader and the
+    # Finish: first the covered half, then spare cards face up, the last one
+    # half covered if needed; never more than 12 cards (worked out by hand).
+    assert camel.extend(track, leader, 12) == expected
+
+
+def test_ranks_cases() -> None:
+    # CUC-RANK: further and higher is ahead; every camel on the Start card is 5th.
+    assert camel.ranks((0, 0, 0, 0, 0), (0, 0, 0, 0, 0)) == (5, 5, 5, 5, 5)
+    assert camel.ranks((0, 3, 3, 0, 1), (0, 0, 1, 0, 0)) == (5, 2, 1, 5, 3)
+    assert camel.ranks((2, 2, 2, 2, 2), (4, 3, 2, 1, 0)) == (1, 2, 3, 4, 5)
+    assert camel.ranks((1, 2, 3, 4, 5), (0, 0, 0, 0, 0)) == (5, 4, 3, 2, 1)
+
+
+M = camel.Moved
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    # CUC-MOVE-CARRY, CUC-MOVE-STACK: green carries orange onto space 3
+    (((0, 1, 1, 0, 0), (0, 0, 1, 0, 0), 1, 2, 0, 0, 16),
+     M((0, 3, 3, 0, 0), (0, 0, 1, 0, 0), 0, 0, (1, 2), 3, False, (), ())),
+    # CUC-MOVE-START, CUC-MOVE-PASSED: blue leaves the Start card alone; every
+    # camel is now past the palm on space 1, which goes back
+    (((0, 2, 3, 4, 5), (0, 0, 0, 0, 0), 0, 2, 1, 0, 16),
+     M((2, 2, 3, 4, 5), (1, 0, 0, 0, 0), 0, 0, (0,), 2, False, (), ("palm",))),
+    (((0, 2, 3, 4, 5), (0, 0, 0, 0, 0), 0, 2, 0, 1, 16),
+     M((2, 2, 3, 4, 5), (1, 0, 0, 0, 0), 0, 0, (0,), 2, False, (), ("fennec",))),
+    # CUC-MOVE-PALM: one further, on top
+    (((1, 5, 5, 0, 0), (0, 0, 1, 0, 0), 0, 2, 3, 0, 16),
+     M((4, 5, 5, 0, 0), (0, 0, 1, 0, 0), 0, 0, (0,), 4, False, ("palm",), ())),
+    # CUC-MOVE-FENNEC: one back, under the camels there
+    (((1, 2, 2, 0, 0), (0, 0, 1, 0, 0), 0, 2, 0, 3, 16),
+     M((2, 2, 2, 0, 0), (0, 1, 2, 0, 0), 0, 0, (0,), 2, True, ("fennec",), ())),
+    # CUC-MOVE-CHAIN: palm then fennec (ends under, on the palm's space) ...
+    (((1, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, 3, 4, 16),
+     M((3, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 0, (0,), 3, True, ("palm", "fennec"), ())),
+    # ... and fennec then palm (ends on top, on the fennec's space)
+    (((1, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, 2, 3, 16),
+     M((3, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 0, (0,), 3, False, ("fennec", "palm"), ())),
+    # the palm acts; the fennec behind stays (a camel is still behind it)
+    (((1, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, 3, 2, 16),
+     M((4, 6, 7, 0, 0), (0, 0, 0, 0, 0), 0, 2, (0,), 4, False, ("palm",), ())),
+    # CUC-MOVE-START: the fennec on space 1 sends blue back onto the Start card
+    (((0, 0, 0, 0, 2), (0, 0, 0, 0, 0), 0, 1, 0, 1, 16),
+     M((0, 0, 0, 0, 2), (0, 0, 0, 0, 0), 0, 0, (0,), 0, True, ("fennec",), ())),
+    # CUC-GAME-END: passing the Finish stops on it, the unit in order
+    (((5, 5, 2, 0, 0), (0, 1, 0, 0, 0), 0, 2, 0, 0, 6),
+     M((6, 6, 2, 0, 0), (0, 1, 0, 0, 0), 0, 0, (0, 1), 6, False, (), ())),
+])
+def test_move_cases(args: tuple[Any, ...], expected: camel.Moved) -> None:
+    # CUC-MOVE-*: the whole result of a move, worked out by hand from the rules.
+    result = camel.move(*args)
+    assert result == expected
+    assert [type(v) for v in result] == [type(v) for v in expected]  # 0, not None

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import kernel
-from kernel.cli import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code
 from kernel.conformance import vectors
 from kernel.conformance.canonical import diff_paths
 from kernel.conformance.compare import Divergence, PeerRunner

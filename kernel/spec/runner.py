@@ -38,7 +38,7 @@ from typing import Any
 
 import kernel
 from kernel import resources
-from kernel.cli import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code
 from kernel.resources import MissingExtra, require
 from kernel.spec import catalogue as cat
 from kernel.spec import trace as gate

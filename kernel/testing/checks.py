@@ -34,6 +34,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
+import attrs
+
 from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected
 from kernel.plugin import GameHooks, Zone
 from kernel.registry import GameInfo
@@ -692,6 +694,66 @@ def check_state(
     nexts = check_legal_apply(info, state, known_rules)
     check_illegal_rejected(info, state, known_rules)
     return nexts
+
+
+# --------------------------------------------------------------------------
+# incremental invariant checks
+
+
+def _hybrid(state: Any, donor: Any, name: str) -> Any:
+    """``state`` with field ``name`` taken from ``donor``, built WITHOUT any check."""
+    cls = type(state)
+    obj = object.__new__(cls)
+    for field in attrs.fields(cls):
+        source = donor if field.name == name else state
+        object.__setattr__(obj, field.name, getattr(source, field.name))
+    return obj
+
+
+def check_incremental(info: GameInfo, states: Sequence[Any], seed: int = 0) -> int:
+    """A game's incremental invariant checks agree with its full check (the oracle).
+
+    ``states`` are the states of one game, in order (each built from the one
+    before). Every state construction accepted breaks no invariant checked
+    from scratch (``GameInfo.full_check``), ``violations`` agrees, and
+    ``status`` of its plain data finds nothing. Then, for each state and each
+    field its transition changed, the candidates mixing the state and its
+    parent on that field (one from each side) are asked right after the
+    parent was checked, as a transition would: ``violations``, which may
+    reuse what the parent passed, must name exactly the invariants the full
+    check names; and so must it for the state with that field taken from
+    another state of the game (drawn with ``seed``), asked right after the
+    state. Returns the number of candidates compared.
+    """
+    rng = random.Random(seed)
+    compared = 0
+    for i, state in enumerate(states):
+        full = info.full_check(state)
+        if full or info.violations(state):
+            _fail(f"invariants: state {i} of a game was built, yet the full check finds {full} "
+                  f"and violations {info.violations(state)}")
+        if info.status(info.to_data(state)):
+            _fail(f"invariants: status of state {i}'s plain data: "
+                  f"{info.status(info.to_data(state))}")
+        if i == 0 or not attrs.has(type(state)):
+            continue
+        parent = states[i - 1]
+        donor = states[rng.randrange(len(states))]
+        changed = [f.name for f in attrs.fields(type(state))
+                   if getattr(state, f.name) is not getattr(parent, f.name)]
+        for name in changed:
+            for last, candidate in ((parent, _hybrid(state, parent, name)),
+                                    (parent, _hybrid(parent, state, name)),
+                                    (state, _hybrid(parent, state, name)),
+                                    (state, _hybrid(state, donor, name))):
+                info.violations(last)  # the last valid state checked, as in a transition
+                found = info.violations(candidate)
+                expected = info.full_check(candidate)
+                if found != expected:
+                    _fail(f"invariants: state {i}, field {name!r} from the other state: "
+                          f"violations {found} but the full check {expected}")
+                compared += 1
+    return compared
 
 
 # --------------------------------------------------------------------------

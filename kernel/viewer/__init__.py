@@ -44,7 +44,7 @@ def page_of_trace(trace: kernel.Trace, *, seat: int | None = None, source: str =
 
 def main(argv: Sequence[str]) -> int:
     """``race-kernel view``: the exit code (0 written, 2 unreadable input or bad usage)."""
-    from kernel.cli import ArgumentParser, clip
+    from kernel.arguments import ArgumentParser, clip
     from kernel.conformance.trace import TraceError, read_trace
 
     p = ArgumentParser(

@@ -15,7 +15,7 @@ from .data import DEFAULT_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
-from .state import INVARIANTS, CugState, violations
+from .state import INVARIANTS, CugState, full_violations, violations
 from .tensor import layout as tensor_layout
 
 #: The pure functions, each under its GameInfo name (module ``game``).
@@ -45,7 +45,8 @@ _PARTS.update(
     config=ConfigSpec((ConfigField("players", "int", DEFAULT_PLAYERS, _SEATS),
                        ConfigField("age_order", "int-list", None, _AGES))),
     rule_prefixes=("CUG-",), vocabulary=game.VOCABULARY, state_type=CugState,
-    invariants=INVARIANTS, violations=violations, narrator=NARRATOR, plan=_plan, hooks=HOOKS,
+    invariants=INVARIANTS, violations=violations, full_violations=full_violations,
+    narrator=NARRATOR, plan=_plan, hooks=HOOKS,
     drawing=DRAWING, tensor=tensor_layout,
 )
 INFO = register(GameInfo(**_PARTS))

@@ -94,14 +94,20 @@ chance_outcomes: Final = LEGALITY.chance_outcomes
 
 
 def legal_actions(s: CugState) -> tuple[Action, ...]:
-    """The actor's actions, sorted (chance nodes: the possible draws)."""
+    """The actor's actions, sorted (chance nodes: the possible draws).
+
+    During a turn, each group is sorted and the groups come in the sorted
+    order of their kinds (fennec, leg, lose, mid, personal, reveal, shortcut, win).
+    """
     if s.phase != PLAY or s.track_done:
         return LEGALITY.legal_actions(s)
     own = own_actions(s)
-    bets: Sequence[Action] = ()
+    legs: Sequence[Action] = ()
+    loses = mids = wins = legs
     if not s.bet_done:
-        bets = tuple(chain.from_iterable(LEGALITY.bet_groups(s)))
-    return tuple(sorted(chain(LEGALITY.reveal_group, bets, *own.values())))
+        legs, loses, mids, wins = LEGALITY.bet_groups(s)
+    return tuple(chain(own.get("fennec", ()), legs, loses, mids, own["personal"],
+                       LEGALITY.reveal_group, own.get("shortcut", ()), wins))
 
 
 def why_not(s: CugState, a: Action) -> Rejected | None:

@@ -21,8 +21,9 @@ lists every invariant a candidate (a state or a table) breaks, by ID.
 
 from __future__ import annotations
 
-from operator import attrgetter, is_
-from typing import Any, ClassVar, Final
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -59,8 +60,8 @@ from .data import (
 )
 
 __all__ = ["CRAZY_PHASE", "DEAL", "DECK", "DISCARD", "DRAW", "EXTRA", "INVARIANTS", "OVER",
-           "PHASES", "PLAY", "SETUP", "CugState", "CugTable", "candidate", "freeze", "thaw",
-           "violations"]
+           "PHASES", "PLAY", "SETUP", "CugFields", "CugState", "CugTable", "candidate", "freeze",
+           "full_violations", "thaw", "violations"]
 
 #: CUG-LEG-EXTRA: chance draws random discarded cards into the racing deck (5-6 players).
 EXTRA: Final = "extra"
@@ -91,15 +92,21 @@ INVARIANTS: Final = (
 )
 
 
-@attrs.frozen(slots=True, repr=False, weakref_slot=False)
-class CugState(TableFields):
-    """The whole table (see the module docstring)."""
+@attrs.define(slots=True, weakref_slot=False, eq=False, repr=False)
+class CugFields(TableFields):
+    """The engine's fields and this game's four, declared once (a state's and a table's)."""
 
-    GAME: ClassVar[str] = GAME_ID
     fennec_tokens: tuple[bool, ...]
     shortcut_tokens: tuple[bool, ...]
     fennec_placers: tuple[int, ...]
     shortcut_placers: tuple[int, ...]
+
+
+@attrs.frozen(slots=True, repr=False, weakref_slot=False)
+class CugState(CugFields):
+    """The whole table (see the module docstring)."""
+
+    GAME: ClassVar[str] = GAME_ID
 
     def __attrs_post_init__(self) -> None:
         _refuse_broken(self)
@@ -116,13 +123,12 @@ def _refuse_broken(s: Any) -> None:
 
 
 @attrs.define(slots=True, weakref_slot=False, eq=False)
-class CugTable(Table):
-    """The engine's table in hand with this game's token and placer fields."""
+class CugTable(Table, CugFields):
+    """The engine's table in hand with this game's token and placer fields.
 
-    fennec_tokens: tuple[bool, ...]
-    shortcut_tokens: tuple[bool, ...]
-    fennec_placers: tuple[int, ...]
-    shortcut_placers: tuple[int, ...]
+    It adds no slot to :class:`CugFields`, nor does :class:`CugState`: the two
+    have the same layout, so :func:`freeze` turns a table into a state in place.
+    """
 
 
 FIELDS: Final = tuple(a.name for a in attrs.fields(CugState))
@@ -132,13 +138,28 @@ _EVERY: Final = attrgetter(*FIELDS)
 
 
 def thaw(s: CugState) -> CugTable:
-    """The table in hand: a state's fields, to edit during one transition."""
+    """The table in hand: a state's fields, to edit during one transition (one copy)."""
     return CugTable(*_EVERY(s))
 
 
 def freeze(t: CugTable) -> CugState:
-    """The next state, built (and so checked) once from the table in hand."""
-    return CugState(*_EVERY(t))
+    """The next state: the table in hand, checked, becomes the state in place.
+
+    A table that breaks an invariant raises :class:`InvalidState` and never
+    becomes a state; otherwise its class is changed to :class:`CugState`
+    (``__class__`` assignment between classes of the same layout) and nothing
+    is copied. The caller must not keep the table: it is frozen from now on.
+    """
+    broken = _check(t, _LAST[0], True)
+    if broken:
+        raise InvalidState(broken)
+    object.__setattr__(t, "__class__", CugState)  # _check kept it as the last valid one
+    return cast(CugState, t)
+
+
+# freeze needs a CugTable to have exactly a CugState's layout; this fails at
+# import if either one changes.
+object.__setattr__(object.__new__(CugTable), "__class__", CugState)
 
 
 def candidate(**fields: Any) -> CugState:
@@ -234,12 +255,15 @@ def _markers(s: Any) -> bool:
     seat at most once); a marker on the track is on an empty space before the
     Finish, not on the other marker, its card with its last placer; off the track
     its card is beside the track. Nobody has placed a marker while a leg is set up."""
-    finish = track_length(s.track) + 1
+    return _marker_tokens(s) and _marker_cells(s)
+
+
+def _marker_tokens(s: Any) -> bool:
+    """CUG-INV-MARKERS, the tokens and the placers (:func:`_markers`)."""
     players = s.players
     setting_up = s.phase == SETUP or s.phase in LEG_SETUP
-    for cell, holder, tokens, placers in (
-            (s.palm, s.palm_holder, s.shortcut_tokens, s.shortcut_placers),
-            (s.fennec, s.fennec_holder, s.fennec_tokens, s.fennec_placers)):
+    for tokens, placers in ((s.shortcut_tokens, s.shortcut_placers),
+                            (s.fennec_tokens, s.fennec_placers)):
         if len(tokens) != players or len(set(placers)) != len(placers):
             return False
         if not all(type(p) is int and 0 <= p < players for p in placers):
@@ -250,6 +274,14 @@ def _markers(s: Any) -> bool:
             return False  # a token in hand exactly when its owner has not placed the marker
         if setting_up and placers:
             return False
+    return True
+
+
+def _marker_cells(s: Any) -> bool:
+    """CUG-INV-MARKERS, where the markers and their cards are (:func:`_markers`)."""
+    finish = track_length(s.track) + 1
+    for cell, holder, placers in ((s.palm, s.palm_holder, s.shortcut_placers),
+                                  (s.fennec, s.fennec_holder, s.fennec_placers)):
         if cell == 0:
             if holder != -1:
                 return False
@@ -329,60 +361,147 @@ def _phase(s: Any) -> bool:
     return not s.bet_done and not s.track_done and not s.revealed
 
 
-#: Each check with the fields it reads (CUG-INV-PHASE, the cheapest, always runs first).
-_CHECKS: Final = (
-    ("CUG-INV-CAMELS", _camels, ("pos", "height", "track")),
-    ("CUG-INV-STACKS", _stacks, ("pos", "height", "track", "phase")),
-    ("CUG-INV-CRAZY", _crazy, ("pos", "height", "phase")),
-    ("CUG-INV-CARDS", _cards, ("stock", "discard", "deck", "revealed", "hands", "phase")),
-    ("CUG-INV-LEGCARDS", _legcards, ("leaders", "midfield", "bets")),
-    ("CUG-INV-FINALCARDS", _finalcards, ("winner_bets", "loser_bets", "players")),
-    ("CUG-INV-MARKERS", _markers, ("track", "players", "fennec_tokens", "shortcut_tokens",
-                                   "fennec_placers", "shortcut_placers", "palm",
-                                   "palm_holder", "fennec", "fennec_holder", "phase", "pos")),
-    ("CUG-INV-FLOOR", _floor, ("money", "players")),
-    ("CUG-INV-LEDGER", _ledger, ("money", "payouts", "players")),
-    ("CUG-INV-EXTEND", _extend, ("extended", "phase", "track", "pos")),
-    ("CUG-INV-TRACK", _track, ("track", "players")),
-    ("CUG-INV-SETUPCARD", _setupcard, ("players", "hands", "phase", "turn")),
+#: Every check but CUG-INV-PHASE (which runs first, and alone when broken), in order.
+CHECKS: Final = (
+    ("CUG-INV-CAMELS", _camels),
+    ("CUG-INV-STACKS", _stacks),
+    ("CUG-INV-CRAZY", _crazy),
+    ("CUG-INV-CARDS", _cards),
+    ("CUG-INV-LEGCARDS", _legcards),
+    ("CUG-INV-FINALCARDS", _finalcards),
+    ("CUG-INV-MARKERS", _markers),
+    ("CUG-INV-FLOOR", _floor),
+    ("CUG-INV-LEDGER", _ledger),
+    ("CUG-INV-EXTEND", _extend),
+    ("CUG-INV-TRACK", _track),
+    ("CUG-INV-SETUPCARD", _setupcard),
 )
-#: Each check with a reader of its fields' values (a tuple, as ``attrgetter`` gives).
-_READS: Final = tuple((rule, check, attrgetter(*fields, "players"))
-                      for rule, check, fields in _CHECKS)
 #: What a candidate whose fields are not of their types raises while checked.
 _UNREADABLE: Final = (TypeError, ValueError, KeyError, IndexError, AttributeError)
-#: The last state that broke nothing and holds only immutable values (it hashed).
-#: A check whose fields are the very same objects as that state's passes again,
-#: so each state is checked in full on what its transition changed.
-_LAST: Final[list[Any]] = [None]
+#: The phases of the turns: every check reads them alike.
+_TURNS: Final = frozenset((PLAY, DRAW))
+
+
+def _holds(check: Callable[[Any], bool], s: Any) -> bool:
+    """``check(s)``; False when the check cannot read ``s``."""
+    try:
+        return check(s)
+    except _UNREADABLE:
+        return False
+
+
+#: A state no value is the same object as (its fields are fresh objects): a
+#: check compared with it always runs, so :func:`_check` against it is the full check.
+_NOTHING: Final = object.__new__(CugState)
+for _name in FIELDS:
+    object.__setattr__(_NOTHING, _name, object())
+#: The last state that broke nothing and holds only immutable values (every
+#: value a check ran on was hashed; a table :func:`freeze` is turning into a
+#: state is kept as it passes). Every check is a pure function of
+#: the fields it reads, so a check whose fields are the very same objects as
+#: that state's passes again: a transition shares every tuple it does not
+#: change, and each state is checked in full on what its transition changed.
+_LAST: Final[list[Any]] = [_NOTHING]
+
+
+def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, running only the checks whose fields are not the
+    very objects ``last`` (a valid state) holds; ``keep``: remember ``s`` when it is
+    valid and holds only immutable values (a table becoming a state, or a state)."""
+    try:
+        if not _phase(s):
+            return ("CUG-INV-PHASE",)
+    except _UNREADABLE:
+        return ("CUG-INV-PHASE",)
+    pos, height, track, phase, players = s.pos, s.height, s.track, s.phase, s.players
+    camels = pos is last.pos and height is last.height
+    course = track is last.track
+    # no check tells a turn (PLAY) from a draw of the racing deck (DRAW)
+    same_phase = phase is last.phase or (phase in _TURNS and last.phase in _TURNS)
+    seats = players is last.players
+    hands = s.hands
+    money = s.money
+    fresh: list[object] = []  # the values of the checks that run: hashed at the end
+    broken: list[str] = []
+    if not (camels and course):
+        fresh += (pos, height, track)
+        if not _holds(_camels, s):
+            broken.append("CUG-INV-CAMELS")
+    if not (camels and course and same_phase) and not _holds(_stacks, s):
+        broken.append("CUG-INV-STACKS")
+    if not (camels and same_phase) and not _holds(_crazy, s):
+        broken.append("CUG-INV-CRAZY")
+    if not (same_phase and hands is last.hands and s.stock is last.stock
+            and s.discard is last.discard and s.deck is last.deck
+            and s.revealed is last.revealed):
+        fresh += (hands, s.stock, s.discard, s.deck, s.revealed)
+        if not _holds(_cards, s):
+            broken.append("CUG-INV-CARDS")
+    if not (s.leaders is last.leaders and s.midfield is last.midfield
+            and s.bets is last.bets):
+        fresh += (s.leaders, s.midfield, s.bets)
+        if not _holds(_legcards, s):
+            broken.append("CUG-INV-LEGCARDS")
+    if not (seats and s.winner_bets is last.winner_bets and s.loser_bets is last.loser_bets):
+        fresh += (s.winner_bets, s.loser_bets)
+        if not _holds(_finalcards, s):
+            broken.append("CUG-INV-FINALCARDS")
+    placers = s.fennec_placers is last.fennec_placers and (
+        s.shortcut_placers is last.shortcut_placers)
+    if not (placers and seats and same_phase and s.fennec_tokens is last.fennec_tokens
+            and s.shortcut_tokens is last.shortcut_tokens):
+        fresh += (s.fennec_tokens, s.shortcut_tokens, s.fennec_placers, s.shortcut_placers)
+        markers = _holds(_marker_tokens, s)
+    else:
+        markers = True
+    if markers and not (placers and camels and course and s.palm is last.palm
+                        and s.palm_holder is last.palm_holder and s.fennec is last.fennec
+                        and s.fennec_holder is last.fennec_holder):
+        fresh += (s.fennec_placers, s.shortcut_placers, s.palm, s.palm_holder, s.fennec,
+                  s.fennec_holder)
+        markers = _holds(_marker_cells, s)
+    if not markers:
+        broken.append("CUG-INV-MARKERS")
+    same_money = seats and money is last.money
+    if not same_money:
+        fresh.append(money)
+        if not _holds(_floor, s):
+            broken.append("CUG-INV-FLOOR")
+    if not (same_money and s.payouts is last.payouts):
+        fresh.append(s.payouts)
+        if not _holds(_ledger, s):
+            broken.append("CUG-INV-LEDGER")
+    if not (camels and course and same_phase and s.extended is last.extended):
+        fresh.append(s.extended)
+        if not _holds(_extend, s):
+            broken.append("CUG-INV-EXTEND")
+    if not (course and seats) and not _holds(_track, s):
+        broken.append("CUG-INV-TRACK")
+    # the seat on turn counts only while the seats choose their cards
+    if not (seats and same_phase and hands is last.hands
+            and (s.turn is last.turn or phase in _TURNS)) and not _holds(_setupcard, s):
+        broken.append("CUG-INV-SETUPCARD")
+    if broken or not keep:
+        return tuple(broken)
+    try:
+        hash((players, phase, s.turn, *fresh))
+    except TypeError:  # a value that could change: never compared by identity
+        return ()
+    _LAST[0] = s
+    return ()
 
 
 def violations(s: Any) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, by ID (empty when the state is valid).
 
     A candidate so broken that a check cannot read it breaks CUG-INV-PHASE
-    (and each check that could not read it).
+    (and each check that could not read it). The checks whose fields are the
+    very objects of the last valid state are not run again (see :data:`_LAST`);
+    :func:`full_violations` runs every check.
     """
-    try:
-        if not _phase(s):
-            return ("CUG-INV-PHASE",)
-    except _UNREADABLE:
-        return ("CUG-INV-PHASE",)
-    last = _LAST[0]
-    broken = []
-    for rule, check, read in _READS:
-        if last is not None and all(map(is_, read(s), read(last))):
-            continue
-        try:
-            ok = check(s)
-        except _UNREADABLE:
-            ok = False
-        if not ok:
-            broken.append(rule)
-    if not broken and type(s) is CugState:
-        try:
-            hash(_EVERY(s))
-        except TypeError:
-            return ()
-        _LAST[0] = s
-    return tuple(broken)
+    return _check(s, _LAST[0], type(s) is CugState)
+
+
+def full_violations(s: Any) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, each check run from scratch (the oracle)."""
+    return _check(s, _NOTHING, False)

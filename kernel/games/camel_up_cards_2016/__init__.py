@@ -14,7 +14,7 @@ from .data import DEFAULT_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
-from .state import INVARIANTS, CardsState, violations
+from .state import INVARIANTS, CardsState, full_violations, violations
 from .tensor import layout as tensor_layout
 
 
@@ -64,6 +64,7 @@ INFO = register(
         from_data=game.from_data,
         status=game.status,
         violations=violations,
+        full_violations=full_violations,
         seats=game.seats,
         action_space=game.action_space,
         narrator=NARRATOR,

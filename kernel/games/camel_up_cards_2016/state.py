@@ -76,7 +76,7 @@ from .data import (
 __all__ = [
     "CHANCE_PHASES", "DEAL", "DECK", "DISCARD", "DRAW", "FIELDS", "INTEL", "INVARIANTS",
     "LEG_SETUP_PHASES", "OVER", "PHASES", "PLAY", "SETUP", "CardsState", "candidate", "freeze",
-    "thaw", "violations",
+    "full_violations", "thaw", "violations",
 ]
 
 #: Every invariant ID checked by :func:`violations`.
@@ -176,7 +176,7 @@ def freeze(t: Table) -> CardsState:
     caller must not keep the table: it is frozen from now on.
     """
     try:
-        broken, length, spare = _check(t)
+        broken, length, spare = _check(t, _VALID[0])
     except _UNREADABLE:
         broken = ("CUC-INV-PHASE",)
     if broken:
@@ -204,7 +204,8 @@ object.__setattr__(object.__new__(Table), "__class__", CardsState)
 _NOTHING: Final = object.__new__(CardsState)
 for _name in FIELDS:
     object.__setattr__(_NOTHING, _name, object())
-_VALID: Final[list[tuple[CardsState, int, int]]] = [(_NOTHING, 0, 0)]
+_NO_STATE: Final = (_NOTHING, 0, 0)
+_VALID: Final[list[tuple[CardsState, int, int]]] = [_NO_STATE]
 
 
 def _hand_sizes_ok(s: CardsState | Table) -> bool:
@@ -252,12 +253,23 @@ def violations(s: CardsState | Table) -> tuple[str, ...]:
     ()
     """
     try:
-        broken, length, spare = _check(s)
+        broken, length, spare = _check(s, _VALID[0])
     except _UNREADABLE:
         return ("CUC-INV-PHASE",)
     if not broken and type(s) is CardsState:
         _VALID[0] = (s, length, spare)
     return broken
+
+
+def full_violations(s: CardsState | Table) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, each check run from scratch (the oracle).
+
+    What :func:`violations` answers, without reusing what an earlier state passed.
+    """
+    try:
+        return _check(s, _NO_STATE)[0]
+    except _UNREADABLE:
+        return ("CUC-INV-PHASE",)
 
 
 #: What a candidate whose fields are not of their types raises while it is
@@ -339,14 +351,16 @@ _ONLY_TRACK: Final = (("CUC-INV-TRACK",), 0, 0)
 _ONLY_CAMELS: Final = (("CUC-INV-CAMELS",), 0, 0)
 
 
-def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
+def _check(s: CardsState | Table, last: tuple[CardsState, int, int]
+           ) -> tuple[tuple[str, ...], int, int]:
     """Every invariant ``s`` breaks, and its track's length and spare spaces.
 
     A check whose inputs are the very same (immutable) objects as those of
-    the last valid state is passed without being run again (see :data:`_VALID`).
+    ``last`` (a valid state, its track's length and spare spaces: see
+    :data:`_VALID`) is passed without being run again.
     """
     bad: list[str] = []
-    valid, valid_length, valid_spare = _VALID[0]
+    valid, valid_length, valid_spare = last
     p = s.players
     phase = s.phase
     hands = s.hands
@@ -391,10 +405,9 @@ def _check(s: CardsState | Table) -> tuple[tuple[str, ...], int, int]:
     # CUC-INV-RACING: each of the 30 racing cards in exactly one place.
     stock = s.stock
     deck = s.deck
-    if not ((hands is valid.hands and stock is valid.stock and deck is valid.deck
-             and s.discard is valid.discard and s.revealed is valid.revealed
-             and intel is valid.intel)
-            or _racing_ok(stock, s.discard, deck, s.revealed, hands, intel)):
+    moved = _racing_moved(s, valid) if valid is not _NOTHING else None
+    if not (moved if moved is not None
+            else _racing_ok(stock, s.discard, deck, s.revealed, hands, intel)):
         bad.append("CUC-INV-RACING")
 
     # CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once.
@@ -472,6 +485,39 @@ def _racing_ok(
         return False
     cards.sort()
     return cards == _FULL_DECK_LIST
+
+
+def _racing_moved(s: CardsState | Table, valid: CardsState) -> bool | None:
+    """CUC-INV-RACING on what changed since ``valid`` (a state that holds every card
+    once): the zones that are not the very objects of ``valid`` must hold, together,
+    the cards the same zones of ``valid`` held (then every card is still in exactly
+    one place); None when a changed zone is not a tuple of strings (the full check
+    decides what is wrong with it).
+    """
+    new: list[str] = []
+    old: list[str] = []
+    for now, then in ((s.stock, valid.stock), (s.discard, valid.discard),
+                      (s.deck, valid.deck), (s.revealed, valid.revealed)):
+        if now is not then:
+            if type(now) is not tuple:
+                return None
+            new += now
+            old += then
+    for seats, before in ((s.hands, valid.hands), (s.intel, valid.intel)):
+        if seats is not before:
+            if type(seats) is not tuple or len(seats) != len(before):
+                return None
+            for now, then in zip(seats, before, strict=True):
+                if now is not then:
+                    if type(now) is not tuple:
+                        return None
+                    new += now
+                    old += then
+    if not all(type(card) is str for card in new):
+        return None
+    new.sort()
+    old.sort()
+    return new == old
 
 
 def _ages_ok_uncached(age_order: tuple[int, ...], players: int) -> bool:

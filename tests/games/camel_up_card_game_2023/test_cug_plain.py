@@ -27,7 +27,7 @@ from kernel.decode import MAX_INT, DecodeError
 from kernel.games.camel_up_card_game_2023 import game
 from kernel.games.camel_up_card_game_2023.state import CugState
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 _FIXTURES = json.loads(
     (ROOT / "spec/camel-up-card-game-2023/examples/fixtures.json").read_text())["fixtures"]
 NOT_CANONICAL = ("state: not the canonical form (sorted card zones, colour order behind the "

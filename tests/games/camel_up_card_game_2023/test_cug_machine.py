@@ -31,7 +31,7 @@ from kernel.games.camel_up_card_game_2023.model import RaceModel
 from kernel.testing.adapter import kernel_adapter
 
 GAME = "camel-up-card-game-2023"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = json.loads((ROOT / "spec/camel-up-card-game-2023/examples/fixtures.json").read_text())
 
 

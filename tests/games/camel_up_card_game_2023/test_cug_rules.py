@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cug_tables import lay, run, table
 
 import kernel
-from kernel.core import Applied, Event, Rejected
-from kernel.games.camel_up_card_game_2023 import crazy, data, engine, game
+from kernel.core import Action, Applied, Event, Rejected
+from kernel.games.camel_up_card_game_2023 import crazy, data, engine, game, legality
+from kernel.games.camel_up_card_game_2023.data import CRAZY, GAME_ID
 from kernel.games.camel_up_card_game_2023.state import FIELDS, CugState, candidate, violations
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = json.loads((ROOT / "spec/camel-up-card-game-2023/examples/fixtures.json").read_text())
 COLOURS = data.RACING_COLOURS
 
@@ -583,3 +585,203 @@ def test_seeded_games_properties(players: int) -> None:
         assert tuple(money) == s.money
     finish = len(game.to_data(s)["stacks"]) - 1
     assert legs_started >= 1 and max(s.pos[:data.RACING]) == finish
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs: the rule tables of the spec's fixtures
+
+def told(events: list[Event], kind: str) -> list[Event]:
+    return [e for e in events if e.kind == kind]
+
+
+def rejection(s: Any, action: str) -> tuple[str, str]:
+    result = game.apply(s, action)
+    assert isinstance(result, Rejected), (action, result)
+    return result.rule, result.reason
+
+
+# --------------------------------------------------------------------------
+# CUG-MOVE-CRAZY: the riders of the crazy camel
+
+
+def test_crazy_card_with_a_rider_on_space_one() -> None:
+    # CUG-MOVE-CRAZY: a 0 card with a camel on the crazy camel's back moves the stack 1
+    # space; from space 1 that is behind the start line, the two side by side
+    # (CUG-MOVE-START). The rider counts though the crazy camel stands on space 1.
+    s = table("cug-leg1-4p", stacks=lay(18, c1=["black", "blue"], c2=["green", "orange"],
+                                      c4=["white"], c5=["yellow"]))
+    s, events = run(s, "reveal", "draw:black-0")
+    card = told(events, "crazy-card")
+    assert [e.data for e in card] == [{"card": "black-0", "steps": 1, "riders": ["blue"]}]
+    assert card[0].rules == ("CUG-MOVE-CRAZY",)
+    assert s.pos[0] == 0 and s.pos[CRAZY] == 0
+
+
+def test_crazy_card_names_its_riders_bottom_to_top() -> None:
+    # CUG-MOVE-CRAZY: event `crazy-card` tells the riders; they are listed from the
+    # crazy camel up (yellow on it, blue on yellow), not in colour order.
+    s = table("cug-leg1-4p", stacks=lay(18, c2=["green", "orange"], c4=["white"],
+                                      c7=["black", "yellow", "blue"]))
+    s, events = run(s, "reveal", "draw:black-1")
+    assert [e.data for e in told(events, "crazy-card")] == [
+        {"card": "black-1", "steps": 2, "riders": ["yellow", "blue"]}]
+    assert game.to_data(s)["stacks"][5] == ["black", "yellow", "blue"]
+
+
+def test_lifted_is_riding_on_the_crazy_camel() -> None:
+    # CUG-LEG-CRAZY (the contract helper of `reposition`): a racing camel rides on the
+    # crazy camel when it stands on the crazy camel's space, higher in the stack.
+    cases = (
+        # crazy at the bottom of space 2, orange on it; blue and green stacked on space 1
+        ((1, 1, 2, 4, 6, 2), (0, 1, 1, 0, 0, 0), {2}),
+        # on space 1, under blue; green, orange stacked on space 3
+        ((1, 3, 3, 4, 6, 1), (1, 0, 1, 0, 0, 0), {0}),
+        # at the bottom of space 2 under orange and yellow; green on space 3 (height 0)
+        ((1, 3, 2, 4, 2, 2), (0, 0, 1, 0, 2, 0), {2, 4}),
+        # in the middle of a stack on space 2: orange under it, yellow on it
+        ((1, 4, 2, 4, 2, 2), (0, 0, 0, 1, 2, 1), {4}),
+    )
+    for pos, height, riding in cases:
+        assert {c for c in range(5) if crazy.lifted(pos, height, c)} == riding, (pos, height)
+
+
+# --------------------------------------------------------------------------
+# CUG-LEG-EXTRA, CUG-LEG-CRAZYCARDS, CUG-LEG-PERSONAL: the events of the deck's making
+
+
+def test_shuffled_in_cards_name_their_rules() -> None:
+    # CUG-LEG-EXTRA then CUG-LEG-CRAZYCARDS (5 players: 2 random discards, then 2 of the
+    # 5 crazy camel cards), each hidden (CUG-LEG-HIDDEN); CUG-LEG-PERSONAL: the personal
+    # cards face up and the deck's size, 5 x 1 chosen + 2 + 2 = 9.
+    s = table("cug-deck-5p")
+    s, events = run(s, "deck:yellow+2", "draw:blue+1", "draw:green+1")
+    extra = told(events, "shuffled-in")
+    assert [e.rules for e in extra] == [("CUG-LEG-EXTRA", "CUG-LEG-HIDDEN")] * 2
+    assert [e.data for e in extra] == [{"card": "blue+1"}, {"card": "green+1"}]
+    assert all(e.owners == () and e.secret == ("card",) for e in extra)
+    s, events = run(s, "draw:black-2", "draw:black-0")
+    shuffled = told(events, "shuffled-in")
+    assert [e.rules for e in shuffled] == [("CUG-LEG-CRAZYCARDS", "CUG-LEG-HIDDEN")] * 2
+    personal = told(events, "personal-cards")
+    assert [e.data for e in personal] == [{"cards": [h[0] for h in s.hands], "deck": 9}]
+    assert personal[0].rules == ("CUG-LEG-PERSONAL",)
+
+
+# --------------------------------------------------------------------------
+# CUG-ACT-MARKER, CUG-ACT-PERSONAL: what is open and why not
+
+
+def _marker_args(s: Any, kind: str) -> set[Any]:
+    return {a.arg for a in game.legal_actions(s) if a.kind == kind}
+
+
+def test_marker_spaces_right_ahead_of_the_last_camel() -> None:
+    # CUG-ACT-MARKER: an empty space strictly ahead of the last racing camel, before the
+    # Finish (17 on 8 cards). Blue is last behind the start line (carried there by the
+    # crazy camel), so space 1 is open; camels stand on 2, 4, 5 and 7.
+    s = table("cug-leg1-4p", stacks=lay(18, c0=["blue"], c2=["green", "orange"],
+                                      c4=["white"], c5=["yellow"], c7=["black"]))
+    open_spaces = {1, 3, 6, *range(8, 17)}
+    assert _marker_args(s, "shortcut") == _marker_args(s, "fennec") == open_spaces
+    assert legality.marker_spaces(s) == tuple(sorted(open_spaces))
+    s, _ = run(s, "shortcut:1")
+    assert s.palm == 1
+    # the last camel on space 1: space 2 right ahead of it is open
+    s = table("cug-leg1-4p", stacks=lay(18, c1=["blue"], c3=["green", "orange"],
+                                      c4=["white"], c5=["yellow"], c7=["black"]))
+    assert _marker_args(s, "fennec") == {2, 6, *range(8, 17)}
+
+
+def test_marker_on_the_track_is_not_offered_again() -> None:
+    # CUG-ACT-MARKER: only with the marker off the track. The shortcut lies on 9 (seat 1
+    # placed it); seat 0 still holds both tokens: the fennec is open, the shortcut not.
+    s = table("cug-leg1-4p", shortcut={"space": 9, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    assert _marker_args(s, "shortcut") == set()
+    assert _marker_args(s, "fennec") == {3, 6, 8, *range(10, 17)}
+    assert rejection(s, "shortcut:10") == (
+        "CUG-ACT-MARKER", "the shortcut marker is already on the track")
+    s = table("cug-leg1-4p", fennec={"space": 9, "holder": 1},
+              fennec_tokens=[True, False, True, True], fennec_placers=[1])
+    assert _marker_args(s, "fennec") == set()
+    assert _marker_args(s, "shortcut") == {3, 6, 8, *range(10, 17)}
+    assert rejection(s, "fennec:10") == (
+        "CUG-ACT-MARKER", "the fennec marker is already on the track")
+
+
+def test_marker_rejections_say_why() -> None:
+    # CUG-ACT-MARKER (KERNEL-LEGAL: the rule that forbids and why): a spent token, a
+    # space that is not empty, behind the last camel or the Finish.
+    spent = table("cug-leg1-4p", fennec_tokens=[False, True, True, True], fennec_placers=[0])
+    assert rejection(spent, "fennec:9") == (
+        "CUG-ACT-MARKER", "seat 0 has used its fennec token this leg")
+    s = table("cug-leg1-4p")
+    for space in (2, 17, 1):  # a camel's space, the Finish, the last camel's own space
+        assert rejection(s, f"shortcut:{space}") == (
+            "CUG-ACT-MARKER",
+            f"space {space} is not an empty space ahead of the last racing camel before "
+            "the Finish")
+
+
+def test_personal_card_with_exactly_one_pound() -> None:
+    # CUG-ACT-PERSONAL: another seat's card costs 1 Pound; a seat with exactly 1 may pay.
+    s = table("cug-leg1-4p", money=[1, 3, 3, 3], payouts=[[-2], [], [], []])
+    assert {a.arg for a in game.legal_actions(s) if a.kind == "personal"} == {0, 1, 2, 3}
+    s, _ = run(s, "personal:1")
+    assert s.money == (0, 4, 3, 3)
+
+
+def test_personal_rejections_say_why() -> None:
+    # CUG-ACT-PERSONAL: only a personal racing card in front of a seat can be played
+    # (no seat 4 or 5 at a 4-player table; seat 0's card played already); another
+    # seat's card costs 1 Pound (CUG-MONEY-FLOOR: nobody goes below 0).
+    s = table("cug-leg1-4p")
+    for owner in (4, 5):
+        assert rejection(s, f"personal:{owner}") == (
+            "CUG-ACT-PERSONAL", f"no personal racing card in front of seat {owner}")
+    after, _ = run(s, "personal:0", "end")
+    assert after.turn == 1 and after.hands[0] == ()
+    assert rejection(after, "personal:0") == (
+        "CUG-ACT-PERSONAL", "no personal racing card in front of seat 0")
+    poor = table("cug-leg1-4p", money=[0, 3, 3, 3], payouts=[[-3], [], [], []])
+    assert rejection(poor, "personal:2") == (
+        "CUG-ACT-PERSONAL", "seat 0 cannot pay 1 Pound for seat 2's card")
+
+
+def test_own_actions_by_kind() -> None:
+    # KERNEL-LEGAL: this game's own race-track actions open now, by kind (the engine's
+    # Legality places each group by its kind's name): every personal card (CUG-ACT-PERSONAL)
+    # and each marker off the track with its token in hand (CUG-ACT-MARKER).
+    s = table("cug-leg1-4p", shortcut={"space": 9, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    own = legality.own_actions(s)
+    assert sorted(own) == ["fennec", "personal"]
+    assert all(a.kind == kind for kind, group in own.items() for a in group)
+    assert [a.text for a in own["personal"]] == [f"personal:{o}" for o in range(4)]
+    assert sorted(legality.own_actions(table("cug-leg1-4p"))) == ["fennec", "personal",
+                                                                   "shortcut"]
+
+
+def test_action_object_is_the_interned_one() -> None:
+    # KERNEL-INPUT: an Action of this game is taken as the interned action of the
+    # universe; an unknown one is refused like its text.
+    s = table("cug-leg1-4p")
+    fresh = Action(GAME_ID, "personal", 1)
+    parsed = game.parse_action(fresh)
+    assert parsed == fresh and parsed is game.ACTIONS[("personal", 1)]
+    assert isinstance(game.apply(s, fresh), Applied)
+    wrong = game.parse_action(Action(GAME_ID, "personal", 9))
+    assert isinstance(wrong, Rejected) and wrong.rule == "KERNEL-INPUT"
+
+
+def test_plain_action_claiming_the_seat() -> None:
+    # KERNEL-ACTOR: a plain-data action that names its seat is taken from the seat to act
+    # (seat 0 in the fixture) and refused from any other.
+    s = table("cug-leg1-4p")
+    assert isinstance(game.apply(s, {"kind": "reveal", "seat": 0}), Applied)
+    claimed = game.apply(s, {"kind": "reveal", "seat": 2})
+    assert isinstance(claimed, Rejected) and claimed.rule == "KERNEL-ACTOR"
+
+
+# --------------------------------------------------------------------------
+# the invariants, one clause at a time, on candidates built without checks

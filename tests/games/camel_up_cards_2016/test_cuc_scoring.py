@@ -165,3 +165,32 @@ def test_payout_tables_pure() -> None:
     assert [camel.midfield_payout(r) for r in range(1, 6)] == [-1, 1, 2, 1, -1]
     assert [camel.final_winner_payout(r) for r in range(1, 6)] == [7, 3, -1, -1, -1]
     assert [camel.final_loser_payout(r) for r in range(1, 6)] == [-1, -1, -1, 3, 7]
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+GAME = "camel-up-cards-2016"
+
+
+def test_outcome_names_its_rule() -> None:
+    # CUC-WINNER: the outcome of a finished game names the rule that decides it.
+    trace = kernel.play(GAME, {"players": 3}, 5)
+    outcome = kernel.outcome(trace.final)
+    assert outcome is not None and outcome.rules == ("CUC-WINNER",)
+    assert kernel.outcome(trace.initial) is None
+
+
+def test_race_ending_on_the_last_card_of_the_deck() -> None:
+    # CUC-GAME-END, CUC-PAY-FINAL, CUC-LEG-END: the race ends at once even when
+    # the card that ends it empties the deck: one leg payout, no new leg.
+    length = camel.track_length(table(2).track)
+    s = table(2, stacks={length: "B"}, deck=["blue+1"],
+              leaders={"blue": [2, 2, 3]}, bets=[["blue:5"], []])
+    final, events = do(s, "reveal", "draw:blue+1")
+    kinds = [e.kind for e in events]
+    assert kinds.count("leg-ended") == 1 and kinds.count("leg-payout") == 2
+    assert "leg-reset" not in kinds and kinds[-1] == "game-over"
+    assert kernel.outcome(final) is not None
+    assert kernel.to_data(final)["money"] == [8, 3]

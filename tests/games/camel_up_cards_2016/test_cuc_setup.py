@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
-from helpers import GAME, cells, do, first_state, table
+from helpers import GAME, cells, data_in, do, first_state, table
 
 import kernel
 from kernel.games.camel_up_cards_2016.data import FULL_DECK, LEADER_STACK, SETUP_CARDS
@@ -240,3 +242,104 @@ def test_no_extension_with_three_spaces_left() -> None:
 def camel_gap(s: CardsState) -> int:
     data = kernel.to_data(s)
     return int(len(data["stacks"]) - 2 - max(s.pos))
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+def _move_card(data: dict[str, Any], src: tuple[str, ...], dst: tuple[str, ...]) -> dict[str, Any]:
+    def zone(d: dict[str, Any], path: tuple[str, ...]) -> list[str]:
+        value: Any = d
+        for key in path:
+            value = value[int(key)] if isinstance(value, list) else value[key]
+        assert isinstance(value, list)
+        return value
+
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    card = zone(out, src).pop()
+    zone(out, dst).append(card)
+    zone(out, dst).sort()
+    return out
+
+
+def test_leg_setup_hand_sizes_are_checked() -> None:
+    # CUC-INV-PHASE: the hand sizes fit the phase: none at the setup reveals,
+    # round robin while dealing, the purple number before a seat's turn to
+    # discard and the red number after it.
+    setup = kernel.to_data(kernel.new_game(GAME, {"players": 3}))
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(setup, ("stock",), ("hands", "0")))
+    deal = data_in("deal", 3)
+    assert kernel.status(deal) == ()
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(deal, ("hands", "0"), ("hands", "1")))
+    discard = data_in("discard", 3)  # seat 1 discards; seat 0 is done
+    assert kernel.status(discard) == ()
+    dealt_all = json.loads(json.dumps(discard))
+    dealt_all.update(phase="deal", stock=discard["discard"], discard=[], turn=0)
+    for seat in range(3):  # every seat back to the purple number, still dealing
+        while len(dealt_all["hands"][seat]) < 10:
+            dealt_all = _move_card(dealt_all, ("stock",), ("hands", str(seat)))
+    assert "CUC-INV-PHASE" in kernel.status(dealt_all)
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(discard, ("hands", "0"), ("discard",)))
+    assert "CUC-INV-PHASE" in kernel.status(_move_card(discard, ("hands", "2"), ("discard",)))
+
+
+def test_new_game_table() -> None:
+    # CUC-SETUP-TRACK, CUC-SETUP-START, CUC-SETUP-FINAL, CUC-SETUP-MONEY,
+    # CUC-SETUP-REVEAL, CUC-LEG-RESET: the table before the 5 starting reveals
+    # (4 players: flag 17, so 8 face-up cards and a half-covered ninth).
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 4, "age_order": [2, 0, 3, 1]}))
+    from kernel.games.camel_up_cards_2016.data import FULL_DECK
+
+    assert data == {
+        "game": GAME, "version": 1, "players": 4, "age_order": [2, 0, 3, 1], "phase": "setup",
+        "leg": 0, "track": "FFFFFFFFH",
+        "stacks": [["blue", "green", "orange", "white", "yellow"]] + [[] for _ in range(18)],
+        "palm": None, "fennec": None, "revealed": [], "shown": [],
+        "leaders": {c: [2, 2, 3, 5] for c in ("blue", "green", "orange", "white", "yellow")},
+        "midfield": ["blue", "green", "orange", "white", "yellow"], "bets": [[], [], [], []],
+        "winner_bets": [None] * 4, "loser_bets": [None] * 4, "money": [3, 3, 3, 3],
+        "payouts": [[], [], [], []], "starter": 0, "turn": 0, "bet_done": False,
+        "track_done": False, "extended": 0, "stock": list(FULL_DECK), "hands": [[]] * 4,
+        "discard": [], "deck": [], "intel": [[]] * 4,
+    }
+
+
+@pytest.mark.parametrize(("config", "message"), [
+    ([4], 'configuration must be a mapping such as {"players": 4}'),
+    ({"players": 4, "colour": 1, "b": 2},
+     "unknown configuration key 'colour'; known: players, age_order"),
+    ({"players": "4"}, "'players' must be an integer, not '4'"),
+    ({"players": True}, "'players' must be an integer, not true"),
+    ({"players": 10**5000}, "'players' must be 2 to 6, not an integer of 16610 bits"),
+    ({"players": 7}, "'players' must be 2 to 6, not 7"),
+    ({"players": 3, "age_order": [0, 1]},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": (0, 1, 1)},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": [0, True, 2]},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": [0, 1.0, 2]},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": "012"},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+    ({"players": 3, "age_order": 7},
+     "'age_order' must list the seats 0..2 once each, youngest first"),
+])
+def test_config_messages(config: object, message: str) -> None:
+    # KERNEL-CONFIG: a bad configuration is refused with a clear message naming the rule.
+    assert kernel.check_config(GAME, config) == f"{message} [KERNEL-CONFIG]"
+
+
+def test_good_configs() -> None:
+    # KERNEL-CONFIG: the age order may be a list or a tuple; it defaults to the seats.
+    assert kernel.check_config(GAME, {"players": 3, "age_order": (2, 0, 1)}) is None
+    assert kernel.new_game(GAME, {"players": 3}).age_order == (0, 1, 2)
+
+
+def test_chooser_with_nothing_left_to_choose() -> None:
+    # CUC-INV-PHASE: the seat choosing holds more than it keeps after the step.
+    discard = data_in("discard", 3)  # seat 1 discards 5 of its 10 cards
+    while len(discard["hands"][1]) > 5:
+        discard = _move_card(discard, ("hands", "1"), ("discard",))
+    assert "CUC-INV-PHASE" in kernel.status(discard)

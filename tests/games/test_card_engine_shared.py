@@ -17,7 +17,7 @@ import keyword
 import tokenize
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "kernel" / "games"
 WINDOW = 6
 

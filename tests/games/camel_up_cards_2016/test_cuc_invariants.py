@@ -11,6 +11,7 @@ from helpers import first_state, table
 
 import kernel
 from kernel.core import InvalidState
+from kernel.games.camel_up_cards_2016 import state
 from kernel.games.camel_up_cards_2016.state import FIELDS, CardsState, candidate, violations
 
 Data = dict[str, Any]
@@ -306,3 +307,51 @@ def test_phase_bookkeeping(phase: str, name: str, corrupt: Callable[[Data], None
     data = kernel.to_data(first_state(4, phase))
     corrupt(data)
     assert set(kernel.status(data)) == expected
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+@pytest.mark.parametrize("field", ["money", "payouts"])
+def test_ledger_of_a_list_changed_after_a_valid_state_is_checked(field: str) -> None:
+    # CUC-INV-LEDGER (state.py: a table that breaks an invariant never
+    # becomes a state): a state built from a list (not a tuple) is valid, but
+    # the list may change afterwards; a next state built from that same list
+    # must be checked afresh, not waved through as the last valid state's.
+    import attrs
+
+    from kernel.core import InvalidState
+
+    base = first_state(4, "play")
+    shared = list(getattr(base, field))
+    valid = attrs.evolve(base, **{field: shared})  # the last valid state
+    assert getattr(valid, field) is shared
+    if field == "money":
+        shared[0] += 5  # 5 Pounds that no payout explains
+    else:
+        shared[0] = (*shared[0], 5)  # a payout the money does not show
+    with pytest.raises(InvalidState, match="CUC-INV-LEDGER"):
+        attrs.evolve(valid, **{field: shared})
+
+
+def test_each_valid_state_is_the_next_checks_starting_point() -> None:
+    # CUC-INV-* checked incrementally (state.py): a state built by a transition, and a
+    # valid state asked about, become the last valid state, so that the next state is
+    # checked on what its transition changed; a table in hand never does.
+    s = first_state(4, "play")
+    applied = kernel.apply(s, kernel.legal_actions(s)[0])
+    assert isinstance(applied, kernel.Applied)
+    nxt = applied.state
+    assert state._VALID[0][0] is nxt
+    assert violations(s) == () and state._VALID[0][0] is s
+    assert violations(state.thaw(nxt)) == () and state._VALID[0][0] is s
+    assert state.full_violations(nxt) == () and state._VALID[0][0] is s
+
+
+def test_the_full_check_of_an_unreadable_candidate() -> None:
+    # CUC-INV-PHASE: the full check, as violations, names CUC-INV-PHASE alone for a
+    # candidate it cannot even read (no hands at all).
+    s = first_state(3, "play")
+    unreadable = candidate(**{**{name: getattr(s, name) for name in FIELDS}, "hands": None})
+    assert state.full_violations(unreadable) == violations(unreadable) == ("CUC-INV-PHASE",)

@@ -18,7 +18,9 @@ import pytest
 from documents import refuse_wrong_types, with_field
 
 import kernel
-from kernel.games.camel_up_cards_2016 import game
+from kernel.games.camel_up_cards_2016 import actions, game
+from kernel.games.camel_up_cards_2016.machine import UNIVERSE
+from kernel.testing import checks
 
 GAME = "camel-up-cards-2016"
 
@@ -163,3 +165,94 @@ def test_status_and_from_data_agree_on_a_reordered_card_zone(tmp_path: Any,
     path.write_text(json.dumps(reordered))
     assert main(["status", str(path)]) == 1
     assert "CUC-INV-PHASE" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+def test_action_universe() -> None:
+    # KERNEL-INPUT: the action universe is every card kind for draw/discard/deck/
+    # intel, cells 1..24 for palm/fennec, every colour for the bets, and reveal,
+    # hand, end; each action keyed by (kind, argument), numbers as ints.
+    table = actions._build_actions()
+    assert sorted(a.text for a in table.values()) == sorted(UNIVERSE)
+    for (kind, arg), action in table.items():
+        assert (action.game, action.kind, action.arg) == (GAME, kind, arg)
+        assert isinstance(arg, int) == (kind in ("palm", "fennec"))
+        assert (arg is None) == (kind in ("reveal", "hand", "end"))
+    assert [a.text for a in kernel.game_info(GAME).all_actions] == [
+        a.text for a in sorted(table.values())]
+
+
+def _expected_observation(data: dict[str, Any], seat: int) -> dict[str, Any]:
+    hidden = ("stock", "hands", "discard", "deck", "intel")
+    out = {k: v for k, v in data.items() if k not in hidden}
+    out.update(seat=seat, hand=data["hands"][seat], my_intel=data["intel"][seat],
+               hand_sizes=[len(h) for h in data["hands"]],
+               intel_chosen=[bool(i) for i in data["intel"]], stock_size=len(data["stock"]),
+               discard_size=len(data["discard"]), deck_size=len(data["deck"]))
+    return out
+
+
+def test_observation_contents() -> None:
+    # KERNEL-OBSERVATION, CUC-LEG-HIDDEN: a seat sees the public table, its own
+    # hand and face-down intel card, and only the sizes of the hidden zones.
+    info = kernel.game_info(GAME)
+    for players in (3, 4):
+        states, _ = checks.walk(info, {"players": players}, players, 400)
+        for state in states[::9]:
+            data = kernel.to_data(state)
+            for seat in range(players):
+                assert kernel.observation(state, seat) == _expected_observation(data, seat)
+
+
+def test_from_data_refuses_what_is_not_a_state() -> None:
+    # KERNEL-INPUT: from_data raises ValueError naming the field, never
+    # another exception; status() names the invariant an unreadable state breaks.
+    info = kernel.game_info(GAME)
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 2}))
+    for junk in ([data], "state", None):
+        with pytest.raises(ValueError, match=r"^state: expected an object, got "):
+            info.from_data(junk)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^game: unknown value 'other'$"):
+        info.from_data({**data, "game": "other"})
+    with pytest.raises(ValueError, match=r"^state: missing key 'leaders'$"):
+        info.from_data({k: v for k, v in data.items() if k != "leaders"})
+    twice = {**data, "stacks": [["blue", "blue", "green", "orange", "white", "yellow"],
+                                *data["stacks"][1:]]}
+    assert kernel.status(twice) == ("CUC-INV-CAMELS",)
+    assert kernel.status({**data, "money": "lots"}) == ("CUC-INV-PHASE",)
+
+
+def test_from_data_messages() -> None:
+    # KERNEL-INPUT: an unreadable plain-data state raises ValueError naming the
+    # field; status() names CUC-INV-CAMELS for a missing camel.
+    info = kernel.game_info(GAME)
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 2}))
+    with pytest.raises(ValueError, match=r"^stock: expected a list, got 'blue\+1'$"):
+        info.from_data({**data, "stock": "blue+1"})
+    with pytest.raises(ValueError, match=r"^stock\[1\]: unknown value 'purple\+1'$"):
+        info.from_data({**data, "stock": ["blue+1", "purple+1"]})
+    with pytest.raises(ValueError, match=r"^stock\[0\]: expected a string, got 7$"):
+        info.from_data({**data, "stock": [7]})
+    missing = {**data, "stacks": [["blue", "green", "orange", "white"], *data["stacks"][1:]]}
+    with pytest.raises(ValueError, match=r"^stacks: a camel is missing$"):
+        info.from_data(missing)
+    assert kernel.status(missing) == ("CUC-INV-CAMELS",)
+    with pytest.raises(ValueError, match=r"^stacks: camel blue twice$"):
+        info.from_data({**data, "stacks": [["blue", "blue", "green", "orange", "white",
+                                            "yellow"], *data["stacks"][1:]]})
+    with pytest.raises(ValueError, match=r"^stacks: expected 17 items, got 16$"):
+        info.from_data({**data, "stacks": data["stacks"][:-1]})
+
+
+def test_plain_data_keys() -> None:
+    # KERNEL-INPUT: the plain-data form has exactly the documented keys.
+    data = kernel.to_data(kernel.new_game(GAME, {"players": 2}))
+    assert set(data) == {
+        "game", "version", "players", "age_order", "phase", "leg", "track", "stacks", "palm",
+        "fennec", "revealed", "shown", "leaders", "midfield", "bets", "winner_bets",
+        "loser_bets", "money", "payouts", "starter", "turn", "bet_done", "track_done",
+        "extended", "stock", "hands", "discard", "deck", "intel"}
+    assert (data["game"], data["version"]) == (GAME, 1)

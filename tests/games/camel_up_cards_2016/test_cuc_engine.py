@@ -8,8 +8,10 @@ becomes a state only through every invariant check.
 
 from __future__ import annotations
 
+import itertools
 import types
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -282,3 +284,71 @@ def test_a_field_of_the_wrong_shape_is_unreadable() -> None:
     with pytest.raises(InvalidState) as refused:
         freeze(t)
     assert refused.value.ids == ("CUC-INV-PHASE",)
+
+
+# --------------------------------------------------------------------------
+# pinned by the mutation runs (each test names its rule)
+
+
+def test_card_game_hooks_get_the_game_the_spaces_added_and_the_events(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUG-LEG-CRAZY, CUG-LEG-EXTRA through the card engine's hooks: begin_leg
+    # hands the game's leg_setup the CardGame itself, the spaces the extension
+    # just added (CUC-EXTEND) and the step's event list; choose hands
+    # deck_ready the CardGame and the event list (the hook's contract in
+    # kernel/engines/camel_cards/spec.py), whatever the hook reads of them.
+    import attrs
+
+    from kernel.games.camel_up_card_game_2023 import engine as cug_engine
+    from kernel.games.camel_up_card_game_2023 import transitions as cug_transitions
+
+    calls: list[tuple[str, object, object, object]] = []
+
+    def leg_setup(g: Any, t: Any, added: Any, ev: Any) -> None:
+        calls.append(("leg_setup", g, added, ev))
+        cug_engine.leg_setup(g, t, added, ev)
+
+    def deck_ready(g: Any, t: Any, ev: Any) -> None:
+        calls.append(("deck_ready", g, None, ev))
+        cug_engine.deck_ready(g, t, ev)
+
+    recording = attrs.evolve(cug_engine.GAME, leg_setup=leg_setup, deck_ready=deck_ready)
+    monkeypatch.setattr(cug_transitions, "GAME", recording)
+    expected: list[tuple[str, object]] = []
+    for seed in (1, 2):
+        calls_before = len(calls)
+        trace = kernel.play("camel-up-card-game-2023", {"players": 6}, seed=seed)
+        for st in trace.steps:
+            kinds = [e.kind for e in st.events]
+            if "leg-reset" in kinds:
+                spaces = [e.data["spaces"] for e in st.events if e.kind == "track-extended"]
+                expected.append(("leg_setup", spaces[0] if spaces else 0))
+            if "deck-ready" in kinds:
+                expected.append(("deck_ready", None))
+        assert len(calls) > calls_before
+    assert [(name, added) for name, _g, added, _ev in calls] == expected
+    assert any(added for _n, _g, added, _ev in calls), "no leg began with an extension"
+    assert all(g is recording and type(ev) is list for _n, g, _a, ev in calls)
+
+
+def test_own_kinds_take_their_sorted_place_among_the_engines() -> None:
+    # KERNEL-LEGAL, the API's order (kernel.core.Action: "Actions sort by kind,
+    # then values, which is the order legal_actions returns them in"; the card
+    # engine's Legality promises it for every card game): whatever race-track
+    # kinds of its own a card game adds, each group lands in its sorted place
+    # among the engine's groups (fennec, leg, lose, mid, palm, reveal, win).
+    # One own kind in every gap, before the first and after the last.
+    from kernel.core import Action
+    from kernel.engines.camel_cards.legal import Legality
+    from kernel.games.camel_up_cards_2016.engine import GAME as CARDS
+
+    own_kinds = ("a", "h", "li", "m", "move", "pass", "s", "x")
+    own = {k: (Action(GAME, k),) for k in own_kinds}
+    legality = Legality(CARDS, own_kinds, lambda s: own, lambda s, a: None)
+    state = table(4, stacks={3: "B", 4: "G"})  # play, no bet yet, both figures free
+    legal = legality.legal_actions(state)
+    engine = ("fennec", "leg", "lose", "mid", "palm", "reveal", "win")
+    assert {a.kind for a in legal} == {*engine, *own_kinds}
+    assert list(legal) == sorted(legal)
+    assert [k for k, _ in itertools.groupby(a.kind for a in legal)] == sorted(
+        {*engine, *own_kinds})

@@ -1,0 +1,269 @@
+"""Camel Up: The Card Game (2023): the invariants CUG-INV-*, one test (or more) each.
+
+Each test breaks one thing in a table built from the spec's named fixtures
+(spec/camel-up-card-game-2023/examples/fixtures.json) and sees exactly the
+invariant's ID (``violations`` of a candidate made with ``candidate``, which
+skips the checks), worked out by hand from the catalogue. Fast and
+derandomized; in the mutation selection of
+kernel/games/camel_up_card_game_2023/mutation.json.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cug_tables import lay, plain, run, table
+
+from kernel.core import Applied
+from kernel.games.camel_up_card_game_2023 import game, state
+from kernel.games.camel_up_card_game_2023.state import FIELDS, candidate, thaw, violations
+
+
+def broken(s: Any, **changes: Any) -> tuple[str, ...]:
+    """The invariants a candidate breaks: the fields of ``s`` with ``changes``."""
+    return violations(candidate(**{**{name: getattr(s, name) for name in FIELDS}, **changes}))
+
+
+def test_camels_invariant_clauses() -> None:
+    # CUG-INV-CAMELS: six camels, each with a height, each on a cell 0..Finish (17 here).
+    s = table("cug-leg1-4p")
+    assert broken(s) == ()
+    assert "CUG-INV-CAMELS" in broken(s, pos=(1, 2, 2, 4, 18, 7))  # past the Finish
+    assert "CUG-INV-CAMELS" in broken(s, pos=(-1, 2, 2, 4, 5, 7))  # before the start
+    assert "CUG-INV-CAMELS" in broken(s, height=(0, 0, 1, 0, 0))  # a height missing
+
+
+def test_stacks_invariant_gap() -> None:
+    # CUG-INV-STACKS: stacks are gap-free: blue alone on space 1 cannot stand at height 1.
+    s = table("cug-leg1-4p")
+    assert broken(s, height=(1, 0, 1, 0, 0, 0)) == ("CUG-INV-STACKS",)
+
+
+def test_crazy_invariant_clauses() -> None:
+    # CUG-INV-CRAZY: never past the start line.
+    s = table("cug-leg1-4p")
+    assert "CUG-INV-CRAZY" in broken(s, pos=(1, 2, 2, 4, 5, -1))
+    # CUG-LEG-CRAZY: at a leg's setup (5 players, discard phase) not behind the fourth
+    # racing camel. Order from the front: yellow 6, white 4, orange 3 (on green), green 3,
+    # blue 1. The crazy camel on space 2 is between the fourth (green) and the fifth.
+    setup = plain("cug-discard-5p")
+    assert game.status(setup) == ()
+    between = lay(19, c1=["blue"], c2=["black"], c3=["green", "orange"], c4=["white"],
+                  c6=["yellow"])
+    assert game.status({**setup, "stacks": between}) == ("CUG-INV-CRAZY",)
+    # two racing camels share fifth place behind the start line: the crazy camel there is
+    # not behind the fourth (CUG-LEG-CRAZY's interpretation), so nothing is broken
+    # (camels behind the line are listed in colour order, the crazy camel last: the
+    # canonical form; another order is refused by from_data and so by status, KERNEL-INPUT)
+    shared = lay(19, c0=["blue", "green", "black"], c3=["orange"], c4=["white"],
+                 c6=["yellow"])
+    assert game.status({**setup, "stacks": shared}) == ()
+    unsorted = lay(19, c0=["blue", "black", "green"], c3=["orange"], c4=["white"],
+                   c6=["yellow"])
+    assert game.status({**setup, "stacks": unsorted}) == ("CUG-INV-PHASE",)
+
+
+def test_cards_invariant_before_the_first_reveals() -> None:
+    # CUG-INV-CARDS (CUG-SETUP-REVEAL): before the starting reveals end, no card is in the
+    # racing deck or the discard pile, and at most 4 of the 5 reveals are done.
+    s = game.new_game({"players": 4})
+    four, _ = run(s, "draw:blue+1", "draw:green+1", "draw:orange+1", "draw:white+1")
+    assert four.phase == "setup" and len(four.revealed) == 4
+    stock = list(four.stock)
+    card = stock.pop(stock.index("yellow+1"))
+    rest = tuple(stock)
+    assert broken(four, stock=rest, discard=(card,)) == ("CUG-INV-CARDS",)
+    assert broken(four, stock=rest, deck=(card,)) == ("CUG-INV-CARDS",)
+    assert broken(four, stock=rest, revealed=(*four.revealed, card)) == ("CUG-INV-CARDS",)
+
+
+def test_legcards_invariant_clauses() -> None:
+    # CUG-INV-LEGCARDS: a leader stack and a midfield card for each of the 5 colours; each
+    # stack is the top of 2, 2, 3, 5 with the rest held by seats; each midfield card on
+    # the table or with exactly one seat.
+    s = table("cug-leg1-4p")
+    assert broken(s, leaders=s.leaders[:4]) == ("CUG-INV-LEGCARDS",)
+    assert broken(s, midfield=s.midfield[:4]) == ("CUG-INV-LEGCARDS",)
+    two_mids = broken(s, midfield=(False, True, True, True, True),
+                      bets=(((0, 0),), ((0, 0),), (), ()))
+    assert two_mids == ("CUG-INV-LEGCARDS",)
+    assert broken(s, midfield=(False, True, True, True, True)) == ("CUG-INV-LEGCARDS",)
+    # blue's stack 2, 2, 5 (its 3 gone) with the 5 held by seat 0: not the stack's top
+    assert broken(s, leaders=((2, 2, 5), *s.leaders[1:]), bets=(((0, 5),), (), (), ())) == (
+        "CUG-INV-LEGCARDS",)
+    # blue's 5 taken from the stack but held by nobody
+    assert broken(s, leaders=((2, 2, 3), *s.leaders[1:])) == ("CUG-INV-LEGCARDS",)
+
+
+def test_finalcards_invariant_colours() -> None:
+    # CUG-INV-FINALCARDS: a final card is one of the 5 racing colours (0..4).
+    s = table("cug-leg1-4p")
+    assert broken(s, winner_bets=(5, -1, -1, -1)) == ("CUG-INV-FINALCARDS",)
+    assert broken(s, loser_bets=(-1, 5, -1, -1)) == ("CUG-INV-FINALCARDS",)
+    assert broken(s, winner_bets=(4, -1, -1, -1)) == ()
+
+
+def test_ledger_invariant_one_entry_a_seat() -> None:
+    # CUG-INV-FLOOR and CUG-INV-LEDGER: one amount of money a seat, each 3 plus its
+    # payouts; a fifth amount at a 4-player table breaks both.
+    s = table("cug-leg1-4p")
+    assert broken(s, money=(3, 3, 3, 3, 3)) == ("CUG-INV-FLOOR", "CUG-INV-LEDGER")
+
+
+def test_markers_invariant_cells() -> None:
+    # CUG-INV-MARKERS: a marker on the track is on a space before the Finish (17 here);
+    # a marker off the track has its card beside the track (no holder).
+    s = table("cug-leg1-4p", shortcut={"space": 16, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    assert broken(s) == ()
+    assert broken(s, palm=17) == ("CUG-INV-MARKERS",)
+    assert broken(s, fennec_holder=2) == ("CUG-INV-MARKERS",)
+
+
+def test_extend_invariant_clauses() -> None:
+    # CUG-INV-EXTEND (CUG-EXTEND): while a leg is set up after an extension, exactly 3
+    # spaces lie ahead of the leading racing camel, fewer only with no track card left.
+    setup = plain("cug-discard-5p")
+    # 11 cards, 22 spaces, yellow leads on 20: 2 spaces ahead and 1 card left: broken
+    eleven = {**setup, "track": "F" * 11, "extended": 1,
+              "stacks": lay(24, c1=["blue"], c3=["green", "orange"], c4=["white"],
+                            c6=["black"], c20=["yellow"])}
+    assert game.status(eleven) == ("CUG-INV-EXTEND",)
+    # all 12 cards laid, yellow leads on 22: 2 spaces ahead and no card left: fine
+    twelve = {**setup, "track": "F" * 12, "extended": 1,
+              "stacks": lay(26, c1=["blue"], c3=["green", "orange"], c4=["white"],
+                            c6=["black"], c22=["yellow"])}
+    assert game.status(twelve) == ()
+
+
+def test_phase_invariant_clauses() -> None:
+    # CUG-INV-PHASE: the seat on turn and the starting player are seats (0..3 here); no
+    # intel cards in this game: one empty intel hand a seat and nothing shown.
+    s = table("cug-leg1-4p")
+    assert broken(s, turn=4) == ("CUG-INV-PHASE",)
+    assert broken(s, starter=4) == ("CUG-INV-PHASE",)
+    assert broken(s, intel=((), (), ())) == ("CUG-INV-PHASE",)
+    assert broken(s, shown=("blue+1",)) == ("CUG-INV-PHASE",)
+    assert broken(s, intel=(("blue+1",), (), (), ())) == ("CUG-INV-PHASE",)
+
+
+def test_track_invariant_never_shorter_than_set_up() -> None:
+    # CUG-INV-TRACK (CUG-SETUP-TRACK): 4 players race on 16 spaces, 8 cards; 7 is too few.
+    short = plain("cug-leg1-4p", track="F" * 7, stacks=lay(16, c1=["blue"],
+                                                           c2=["green", "orange"],
+                                                           c4=["white"], c5=["yellow"],
+                                                           c7=["black"]))
+    assert game.status(short) == ("CUG-INV-TRACK",)
+
+
+def _dealing() -> Any:
+    """Leg 2 of the 4-player fixture, its deal just begun (CUG-LEG-DEAL)."""
+    s, _ = run(table("cug-last-card-4p"), "reveal", "draw:yellow+1")
+    assert s.phase == "deal" and not any(s.hands)
+    return s
+
+
+def test_setupcard_invariant_during_the_deal() -> None:
+    # CUG-INV-SETUPCARD (CUG-LEG-DEAL): the deal goes round from seat 0 one card at a
+    # time, so two cards dealt lie one with seat 0 and one with seat 1.
+    s, _ = run(_dealing(), "draw:blue+1", "draw:green+1")
+    assert broken(s) == ()
+    assert broken(s, hands=(("blue+1", "green+1"), (), (), ())) == ("CUG-INV-SETUPCARD",)
+    # once every seat holds its 6 cards the deal is over: a deal phase then is broken
+    while s.phase == "deal":
+        s, _ = run(s, game.legal_actions(s)[0].text)
+    assert s.phase == "discard" and [len(h) for h in s.hands] == [6] * 4
+    assert broken(s, phase="deal") == ("CUG-INV-SETUPCARD",)
+
+
+def test_setupcard_invariant_choices_and_play() -> None:
+    # CUG-INV-SETUPCARD (CUG-LEG-DISCARD): 5 players are dealt 4 and discard 2 each in
+    # seat order; seat 0, on turn, has not yet discarded both (it holds more than 2).
+    s = table("cug-discard-5p")
+    hand = s.hands[0]
+    assert broken(s, hands=(hand[2:], *s.hands[1:]),
+                  discard=tuple(sorted((*s.discard, *hand[:2])))) == ("CUG-INV-SETUPCARD",)
+    # CUG-LEG-PERSONAL: during play a seat has at most one card in front of it
+    play = table("cug-leg1-4p")
+    card = play.deck[-1]
+    assert broken(play, hands=((*play.hands[0], card), *play.hands[1:]),
+                  deck=play.deck[:-1]) == ("CUG-INV-SETUPCARD",)
+
+
+def test_phase_invariant_turn_flags() -> None:
+    # CUG-INV-PHASE: before the first leg (setup, leg 0) and while a leg is set up no turn
+    # is under way (no bet, no race-track action, nothing played this leg); a leg is
+    # numbered from 1; the draw follows a reveal (the race-track action not yet done, a
+    # card to draw); a turn with both its actions done is over; so is the finished race's.
+    start = game.new_game({"players": 4})
+    assert broken(start) == ()
+    for flags in ({"bet_done": True}, {"track_done": True}):
+        assert broken(start, **flags) == ("CUG-INV-PHASE",), flags
+    s = table("cug-leg1-4p")
+    assert broken(s, leg=0) == ("CUG-INV-PHASE",)
+    assert broken(s, bet_done=True, track_done=True) == ("CUG-INV-PHASE",)
+    assert broken(s, phase="draw", track_done=True) == ("CUG-INV-PHASE",)
+    assert broken(s, phase="draw", deck=()) == ("CUG-INV-PHASE",)
+    for flags in ({"bet_done": True}, {"track_done": True}):
+        assert broken(s, phase="over", **flags) == ("CUG-INV-PHASE",), flags
+    setup = table("cug-discard-5p")
+    assert broken(setup) == ()
+    during: tuple[dict[str, Any], ...] = (
+        {"bet_done": True}, {"track_done": True}, {"revealed": ("blue+1",)})
+    for changes in during:
+        assert broken(setup, **changes) == ("CUG-INV-PHASE",), changes
+
+
+def test_unreadable_candidates() -> None:
+    # CUG-INV-PHASE and each check that cannot read the candidate:
+    # violations (state.py): a candidate so broken that a check cannot read it breaks
+    # CUG-INV-PHASE when the phase check cannot read it, else each check that cannot.
+    s = table("cug-leg1-4p")
+    assert broken(s, players=None) == ("CUG-INV-PHASE",)
+    assert broken(s, players="4") == ("CUG-INV-PHASE",)
+    # no position: the camels, stacks and crazy camel checks cannot read it (the markers
+    # and extension checks read positions only with a marker out or after an extension)
+    assert broken(s, pos=None) == ("CUG-INV-CAMELS", "CUG-INV-STACKS", "CUG-INV-CRAZY")
+
+
+def test_violations_never_trusts_a_broken_or_changed_candidate() -> None:
+    # CUG-INV-LEDGER (and every CUG-INV-*: checks reused from an earlier state):
+    # violations (state.py): every call reports every invariant the candidate breaks now:
+    # asked twice about the same broken candidate, it answers the same twice; a table
+    # edited after a check, or a state holding a list edited in place, is checked anew.
+    s = table("cug-leg1-4p")
+    fields = {name: getattr(s, name) for name in FIELDS}
+    rich = candidate(**{**fields, "money": (9, 3, 3, 3)})
+    assert violations(rich) == violations(rich) == ("CUG-INV-LEDGER",)
+    t = thaw(s)
+    assert violations(t) == ()
+    t.money = (9, 3, 3, 3)
+    assert violations(candidate(**{name: getattr(t, name) for name in FIELDS})) == (
+        "CUG-INV-LEDGER",)
+    money = [3, 3, 3, 3]
+    listed = candidate(**{**fields, "money": money})
+    assert violations(listed) == ()
+    money[0] = 9
+    assert violations(listed) == ("CUG-INV-LEDGER",)
+    # and from a cold start (nothing checked yet since the import)
+    kept = state._LAST[0]
+    state._LAST[0] = state._NOTHING
+    try:
+        assert violations(s) == ()
+        assert violations(rich) == ("CUG-INV-LEDGER",)
+    finally:
+        state._LAST[0] = kept
+
+
+def test_each_valid_state_is_the_next_checks_starting_point() -> None:
+    # CUG-INV-* checked incrementally (state.py): a state built by a transition, and a
+    # valid state asked about, become the last valid state, so that the next state is
+    # checked on what its transition changed; a table in hand never does.
+    s = table("cug-leg1-4p")
+    applied = game.apply(s, game.legal_actions(s)[0])
+    assert isinstance(applied, Applied)
+    nxt = applied.state
+    assert state._LAST[0] is nxt
+    assert violations(s) == () and state._LAST[0] is s
+    assert violations(thaw(nxt)) == () and state._LAST[0] is s  # a table could still change
+    assert state.full_violations(nxt) == () and state._LAST[0] is s
