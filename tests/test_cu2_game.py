@@ -18,7 +18,7 @@ import pytest
 
 import kernel
 from kernel.core import CHANCE, TERMINAL, Applied, Event, Rejected
-from kernel.games.camel_up_2018 import data, game, state
+from kernel.games.camel_up_2018 import data, game, plain, state
 from kernel.games.camel_up_2018.narrator import NARRATOR
 from kernel.games.camel_up_2018.position import position_of
 
@@ -306,8 +306,8 @@ def test_leg_scoring_recomputed() -> None:
 
             def rewards(seat: int, s: Any = s, order: list[str] = order,
                         tickets: list[int] = tickets) -> list[int]:
-                bets = [leg_reward(int(t.split(":")[1]), order.index(t.split(":")[0]) + 1)
-                        for t in s.bets[seat]]
+                bets = [leg_reward(value, order.index(colour) + 1)
+                        for colour, value in s.bets[seat]]
                 return bets + [1] * tickets[seat]
 
             pays = {int(e.data["seat"]): e for e in events if e.kind == "leg-payout"}
@@ -362,7 +362,7 @@ def test_tile_pays_before_the_race_ends() -> None:
     track[16] = []
     track[10] = ["white"]
     track[12] = ["black"]
-    s = state.from_data({**state.to_data(s), "track": track})
+    s = plain.from_data({**plain.to_data(s), "track": track})
     s = game.apply(s, "cheer:16").state  # type: ignore[union-attr]
     s = game.apply(s, "pyramid").state  # type: ignore[union-attr]
     r = game.apply(s, "die:blue:2")
@@ -415,12 +415,12 @@ def test_narrator_follows_the_table() -> None:
     keys = ("track", "money", "bets", "revealed", "winner_pile", "loser_pile", "hands",
             "winner_cards", "loser_cards", "pyramid_tickets", "partners", "tiles", "leg")
     for steps in games()[:4]:
-        table: Any = state.to_data(steps[0][0])
+        table: Any = plain.to_data(steps[0][0])
         for i, (_s, _a, events) in enumerate(steps[:-1]):
             for e in events:
                 table = NARRATOR.after(table, e)
                 NARRATOR.explain(table, e)
-            after = state.to_data(steps[i + 1][0])
+            after = plain.to_data(steps[i + 1][0])
             for k in keys:
                 assert table[k] == after[k], (k, i)
             assert NARRATOR.draw(table)
@@ -452,9 +452,9 @@ def test_crossing_meets_no_tile_beyond_the_line() -> None:
         cells: list[list[str]] = [[] for _ in range(18)]
         for cell, stack in track.items():
             cells[cell] = list(stack)
-        data = {**state.to_data(s), "track": cells,
+        data = {**plain.to_data(s), "track": cells,
                 "tiles": [None, {"space": tile[0], "side": tile[1]}, None, None]}
-        s = state.from_data(data)
+        s = plain.from_data(data)
         s = game.apply(s, "pyramid").state  # type: ignore[union-attr]
         r = game.apply(s, die)
         assert isinstance(r, Applied)
@@ -517,8 +517,7 @@ def test_the_money_floor_applies_once_to_a_legs_total() -> None:
             seat, delta = e.data["seat"], e.data["delta"]
             assert e.data["money"] == max(data.MONEY_FLOOR, money[seat] + delta), e
             place = {c: i + 1 for i, c in enumerate(ranking)}
-            tickets = [leg_payout(int(v), place[c])
-                       for c, v in (t.split(":") for t in before.bets[seat])]
+            tickets = [leg_payout(v, place[c]) for c, v in before.bets[seat]]
             tickets += [PYRAMID_PAY] * before.pyramid_tickets[seat]
             assert sum(tickets) == delta, (e, tickets)
             per_ticket = money[seat]

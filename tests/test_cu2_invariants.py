@@ -16,7 +16,7 @@ from test_cu2_game import games, start
 
 from kernel.core import InvalidState
 from kernel.decode import DecodeError
-from kernel.games.camel_up_2018 import game, state
+from kernel.games.camel_up_2018 import game, plain, state
 from kernel.games.camel_up_2018.plans import plan
 
 #: plan mutation -> the invariant it breaks (CU2-INV-*)
@@ -42,8 +42,8 @@ def test_random_states_valid_and_round_trip() -> None:
     for steps in games():
         for s, _a, _e in steps:
             assert state.violations(s) == ()
-            data = json.loads(json.dumps(state.to_data(s)))
-            assert state.from_data(data) == s
+            data = json.loads(json.dumps(plain.to_data(s)))
+            assert plain.from_data(data) == s
 
 
 def test_plan_mutations_break_their_invariant() -> None:
@@ -55,10 +55,10 @@ def test_plan_mutations_break_their_invariant() -> None:
             if s.phase != phase:
                 continue
             try:
-                data = mutate(copy.deepcopy(state.to_data(s)))
+                data = mutate(copy.deepcopy(plain.to_data(s)))
             except LookupError:
                 continue
-            got = list(state.status(data))
+            got = list(plain.status(data))
             assert got == EXPECTED.get(name, []), (name, got)
             seen.add(name)
             break
@@ -87,32 +87,32 @@ def test_plan_mutations_break_their_invariant() -> None:
 ])
 def test_broken_tables_refused(patch: dict[str, Any], broken: str) -> None:
     # from_data refuses a table that breaks an invariant, naming it; status() lists it.
-    data = {**state.to_data(start()), **patch}
-    assert broken in state.status(data)
+    data = {**plain.to_data(start()), **patch}
+    assert broken in plain.status(data)
     with pytest.raises(InvalidState) as info:
-        state.from_data(data)
+        plain.from_data(data)
     assert broken in info.value.ids
 
 
 def test_canonical_form_only() -> None:
     # CU2-INV-PHASE: the decoder takes exactly the canonical form (KERNEL-INPUT).
-    data = state.to_data(start())
+    data = plain.to_data(start())
     for bad in ({**data, "extra": 1}, {**data, "players": True}, {**data, "money": [3, 3, 3]},
                 {**data, "hands": [["yellow", "blue", "green", "purple", "red"]] * 4},
                 {**data, "tiles": [{"space": 5}, None, None, None]}):
         with pytest.raises(DecodeError):
-            state.read(bad)
-        assert state.status(bad) == ("CU2-INV-PHASE",)
+            plain.read(bad)
+        assert plain.status(bad) == ("CU2-INV-PHASE",)
 
 
 def test_setup_phase_invariants() -> None:
     # CU2-INV-CAMELS during setup: racing camels only on 1-3, no crazy camel yet.
     s = game.new_game({"players": 3})
     s = game.apply(s, "die:red:2").state  # type: ignore[union-attr]
-    data = state.to_data(s)
+    data = plain.to_data(s)
     data["track"][5] = data["track"][2]
     data["track"][2] = []
-    assert state.status(data) == ("CU2-INV-CAMELS",)
+    assert plain.status(data) == ("CU2-INV-CAMELS",)
 
 
 def test_states_are_checked_when_built() -> None:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from documents import refuse_wrong_types, with_field
 
@@ -31,6 +32,7 @@ from kernel.games.hare_and_tortoise_2014.state import (
     HareState,
     building,
     checked,
+    delta_violations,
     replace,
     violations,
 )
@@ -750,16 +752,18 @@ def test_invariant_cases(name: str, s: HareState, changes: dict[str, Any],
 
 def test_a_broken_table_cannot_be_built() -> None:
     # HT-INV-* (state.py: a state is checked when built): outside `building`, a table that
-    # breaks an invariant raises InvalidState naming it; `checked` says the same.
+    # breaks an invariant raises InvalidState naming it; `checked` says the same, and so
+    # does the incremental check of a transition's unchecked copy (`replace`).
     turn = _at(standard(), "turn")
+    fields = {f.name: getattr(turn, f.name) for f in attrs.fields(HareState) if f.init}
     with pytest.raises(InvalidState) as refused:
-        replace(turn, deck=turn.deck[1:])
+        HareState(**{**fields, "deck": turn.deck[1:]})
     assert refused.value.ids == ("HT-INV-CARDS",)
-    with building():
-        bad = replace(turn, deck=turn.deck[1:], positions=(0, 13, 0, 0, 0))
+    bad = replace(turn, deck=turn.deck[1:], positions=(0, 13, 0, 0, 0))
     with pytest.raises(InvalidState) as refused:
         checked(bad)
     assert refused.value.ids == ("HT-INV-CARDS", "HT-INV-FORWARD")
+    assert delta_violations(turn, bad) == refused.value.ids
     assert checked(turn) is turn
 
 

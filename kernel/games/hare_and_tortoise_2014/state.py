@@ -1,8 +1,14 @@
 """The Hare & the Tortoise (2014): the frozen state and its invariants (HT-INV-*).
 
-:func:`violations` lists every invariant a state breaks, by ID; the game's
-``from_data`` refuses a state that breaks any, so no broken state can be built
-from plain data, and the rules only build valid ones (the tests check it).
+:func:`full_violations` lists every invariant a state breaks, by ID, each
+check run from scratch: a state built directly (``new_game``, the plain
+data's ``from_data``) is checked with it, and ``status`` reports it. A state
+a transition builds from its parent (unchecked copies, :func:`replace`) is
+checked by :func:`delta_violations`: the parent held every invariant, so only
+the checks that read a field the transition replaced run again, and the
+card count has a cheaper form (only the zones that changed are counted). The
+two agree on every pair of states (the tests check it on every step of
+seeded games and on broken children).
 """
 
 from __future__ import annotations
@@ -310,25 +316,52 @@ def _scores_ok(s: HareState) -> bool:
 
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(HareState) if f.init)
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 def replace(s: HareState, **changes: Any) -> HareState:
-    """``s`` with some fields changed (attrs.evolve, without its per-call field lookup)."""
-    values = {name: getattr(s, name) for name in _FIELDS}
-    values.update(changes)
-    return HareState(**values)
+    """``s`` with some fields changed, UNCHECKED: a transition's table, which
+    ``apply`` checks once against its parent (:func:`delta_violations`)."""
+    get = changes.get
+    obj = _new(HareState)  # one copy, field by field (no dict, no attrs rebuild)
+    _set(obj, "players", get("players", s.players))
+    _set(obj, "mode", get("mode", s.mode))
+    _set(obj, "series", get("series", s.series))
+    _set(obj, "round", get("round", s.round))
+    _set(obj, "phase", get("phase", s.phase))
+    _set(obj, "turn", get("turn", s.turn))
+    _set(obj, "token", get("token", s.token))
+    _set(obj, "races", get("races", s.races))
+    _set(obj, "streams", get("streams", s.streams))
+    _set(obj, "turbos", get("turbos", s.turbos))
+    _set(obj, "positions", get("positions", s.positions))
+    _set(obj, "podium", get("podium", s.podium))
+    _set(obj, "unused", get("unused", s.unused))
+    _set(obj, "starting", get("starting", s.starting))
+    _set(obj, "second", get("second", s.second))
+    _set(obj, "hands", get("hands", s.hands))
+    _set(obj, "deck", get("deck", s.deck))
+    _set(obj, "discard", get("discard", s.discard))
+    _set(obj, "table", get("table", s.table))
+    _set(obj, "to_move", get("to_move", s.to_move))
+    _set(obj, "points", get("points", s.points))
+    _set(obj, "history", get("history", s.history))
+    _set(obj, "shown", get("shown", s.shown))
+    _set(obj, "memo", {})
+    return obj
 
 
 def checked(s: HareState) -> HareState:
     """``s`` when it breaks no invariant, else InvalidState naming every broken one."""
-    broken = violations(s)
+    broken = full_violations(s)
     if broken:
         raise InvalidState(broken)
     return s
 
 
-def violations(s: HareState) -> tuple[str, ...]:
-    """Every invariant ``s`` breaks, by ID (HT-INV-*)."""
+def full_violations(s: HareState) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, by ID (HT-INV-*), every check run from scratch."""
     if not _phase_ok(s):
         return ("HT-INV-PHASE",)
     broken: list[str] = []
@@ -345,3 +378,112 @@ def violations(s: HareState) -> tuple[str, ...]:
     if not _table_ok(s):
         broken.append("HT-INV-TABLE")
     return tuple(sorted(broken))
+
+
+#: The full check: what ``status`` and ``from_data`` use.
+violations: Final = full_violations
+
+
+# --------------------------------------------------------------------------
+# incrementally
+
+#: The phases a step may stay in, or move between, and be checked incrementally.
+_PLAY: Final = frozenset(("turn", "draw"))
+_SAME: Final = frozenset(("deal", "turn", "draw"))
+
+
+def _hand_size_ok(s: HareState, seat: int) -> bool:
+    """HT-INV-HANDS for one seat's hand size in the phases deal, turn and draw (the
+    part of :func:`_hands_ok` that reads that seat's hand)."""
+    size = len(s.hands[seat])
+    hand = hand_size(s.mode)
+    if s.phase == "deal":
+        dealt = DEALT if s.mode == "standard" else hand
+        if seat < s.turn:
+            return size == dealt
+        return 0 <= size < dealt if seat == s.turn else size == 0
+    if s.phase == "draw" and seat == s.turn:
+        return hand - ANIMAL_MAX <= size < hand
+    return size == hand
+
+
+def _cards_delta_ok(p: HareState, s: HareState) -> bool:
+    """HT-INV-CARDS: every zone that changed is sorted, and the racing cards in them are
+    the ones that were in them (the parent's other zones are as they were)."""
+    if s.unused is not p.unused or s.starting is not p.starting:
+        if tuple(sorted(chain(s.unused, chain.from_iterable(s.starting)))) != _ANIMALS_SORTED:
+            return False
+        if s.unused != tuple(sorted(s.unused)) or any(z != tuple(sorted(z)) for z in s.starting):
+            return False
+    old: list[tuple[str, ...]] = []
+    new: list[tuple[str, ...]] = []
+    if s.deck is not p.deck:
+        old.append(p.deck)
+        new.append(s.deck)
+    if s.discard is not p.discard:
+        old.append(p.discard)
+        new.append(s.discard)
+    if s.table is not p.table:
+        old.append(p.table)
+        new.append(s.table)
+    for zones_before, zones_after in ((p.hands, s.hands), (p.second, s.second)):
+        if zones_after is not zones_before:
+            for before, after in zip(zones_before, zones_after, strict=True):
+                if after is not before:
+                    old.append(before)
+                    new.append(after)
+    if any(list(z) != sorted(z) for z in new):
+        return False
+    return sorted(chain.from_iterable(new)) == sorted(chain.from_iterable(old))
+
+
+def delta_violations(p: HareState, s: HareState) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
+    same answer as :func:`full_violations`, running only what the fields ``s``
+    replaced (compared by identity) can change. Steps that change the players,
+    mode, series or round, or the phase other than between turn and draw (or that
+    leave the phases deal, turn and draw), check from scratch."""
+    phase = s.phase
+    if (s.players is not p.players or s.mode is not p.mode or s.series is not p.series
+            or s.round is not p.round or p.phase not in _SAME
+            or (phase is not p.phase and not (phase in _PLAY and p.phase in _PLAY))):
+        return full_violations(s)
+    n = s.players
+    moved = s.positions is not p.positions
+    bets_same = s.starting is p.starting and s.second is p.second
+    # HT-INV-PHASE: between turn and draw (or within deal) only the turn's range and
+    # the hands' count can change what _phase_ok says, unless one of these changed
+    if (s.token is not p.token or s.races is not p.races or s.streams is not p.streams
+            or s.turbos is not p.turbos or moved or s.to_move is not p.to_move
+            or s.history is not p.history or s.points is not p.points
+            or s.shown is not p.shown or not bets_same):
+        if not _phase_ok(s):
+            return ("HT-INV-PHASE",)
+    elif ((s.turn is not p.turn and not 0 <= s.turn < n)
+          or (s.hands is not p.hands and len(s.hands) != n)):
+        return ("HT-INV-PHASE",)
+    broken: list[str] = []
+    if ((s.deck is not p.deck or s.discard is not p.discard or s.table is not p.table
+         or s.hands is not p.hands or not bets_same or s.unused is not p.unused)
+            and not _cards_delta_ok(p, s)):
+        broken.append("HT-INV-CARDS")
+    if moved and not _forward_ok(s):
+        broken.append("HT-INV-FORWARD")
+    if not bets_same or (phase == "deal" and s.turn is not p.turn):
+        if not _hands_ok(s):
+            broken.append("HT-INV-HANDS")
+    elif phase is not p.phase or s.turn is not p.turn or s.hands is not p.hands:
+        # HT-INV-HANDS: the sizes of the seats whose hand, or whose rule (the seat on
+        # turn in draw), changed
+        seats = {i for i in range(n) if s.hands[i] is not p.hands[i]}
+        seats.update((p.turn, s.turn))
+        if not all(_hand_size_ok(s, i) for i in seats):
+            broken.append("HT-INV-HANDS")
+    if (moved or s.podium is not p.podium) and not _podium_ok(s):
+        broken.append("HT-INV-PODIUM")
+    if ((s.history is not p.history or s.points is not p.points or s.shown is not p.shown)
+            and not _scores_ok(s)):
+        broken.append("HT-INV-SCORES")
+    if (phase is not p.phase or s.table is not p.table) and not _table_ok(s):
+        broken.append("HT-INV-TABLE")
+    return tuple(broken)
