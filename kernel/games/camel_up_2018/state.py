@@ -79,9 +79,12 @@ Tile = tuple[int, str]  #: (space, side)
 Ticket = tuple[str, int]  #: (colour, value)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Camel2018State:
-    """A table of Camel Up (2018); see the module docstring for each field."""
+    """A table of Camel Up (2018); see the module docstring for each field.
+
+    Not slotted: a transition copies its parent's fields in one C call
+    (:func:`derive`); the instance stays frozen (no attribute can be set)."""
 
     players: int
     phase: str
@@ -109,6 +112,7 @@ class Camel2018State:
 
 
 FIELDS: Final = tuple(a.name for a in attrs.fields(Camel2018State))
+_FIELD_SET: Final = frozenset(FIELDS)
 _new: Final = object.__new__
 _set: Final = object.__setattr__
 
@@ -137,26 +141,12 @@ def checked(s: Camel2018State) -> Camel2018State:
 def derive(parent: Camel2018State, changes: dict[str, Any]) -> Camel2018State:
     """The state ``parent`` with ``changes``, built once and checked incrementally
     (:func:`delta_violations`; InvalidState if it breaks an invariant)."""
-    p, get = parent, changes.get
-    obj = _new(Camel2018State)  # one copy, field by field (no dict, no attrs rebuild)
-    _set(obj, "players", get("players", p.players))
-    _set(obj, "phase", get("phase", p.phase))
-    _set(obj, "leg", get("leg", p.leg))
-    _set(obj, "starter", get("starter", p.starter))
-    _set(obj, "turn", get("turn", p.turn))
-    _set(obj, "track", get("track", p.track))
-    _set(obj, "revealed", get("revealed", p.revealed))
-    _set(obj, "previous_leg", get("previous_leg", p.previous_leg))
-    _set(obj, "bets", get("bets", p.bets))
-    _set(obj, "pyramid_tickets", get("pyramid_tickets", p.pyramid_tickets))
-    _set(obj, "tiles", get("tiles", p.tiles))
-    _set(obj, "money", get("money", p.money))
-    _set(obj, "hands", get("hands", p.hands))
-    _set(obj, "winner_pile", get("winner_pile", p.winner_pile))
-    _set(obj, "loser_pile", get("loser_pile", p.loser_pile))
-    _set(obj, "winner_cards", get("winner_cards", p.winner_cards))
-    _set(obj, "loser_cards", get("loser_cards", p.loser_cards))
-    _set(obj, "partners", get("partners", p.partners))
+    if not changes.keys() <= _FIELD_SET:
+        raise TypeError(f"no such field: {sorted(changes.keys() - _FIELD_SET)}")
+    obj = _new(Camel2018State)  # one copy of the fields (no dict per field, no attrs rebuild)
+    fields = obj.__dict__
+    fields.update(parent.__dict__)
+    fields.update(changes)
     broken = delta_violations(parent, obj)
     if broken:
         raise InvalidState(broken)

@@ -71,12 +71,14 @@ def building() -> Iterator[None]:
         _BUILDING[0] -= 1
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class HareState:
     """A table of The Hare & the Tortoise; card zones are sorted tuples (multisets).
 
     A state is checked when built (:func:`violations`; InvalidState names every
-    broken invariant), except inside :func:`building`.
+    broken invariant), except inside :func:`building`. Not slotted: a transition
+    copies its parent's fields in one C call (:func:`replace`); the instance stays
+    frozen (no attribute can be set).
     """
 
     players: int
@@ -317,38 +319,19 @@ def _scores_ok(s: HareState) -> bool:
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(HareState) if f.init)
 _new: Final = object.__new__
-_set: Final = object.__setattr__
+_FIELD_SET: Final = frozenset(_FIELDS)
 
 
 def replace(s: HareState, **changes: Any) -> HareState:
     """``s`` with some fields changed, UNCHECKED: a transition's table, which
     ``apply`` checks once against its parent (:func:`delta_violations`)."""
-    get = changes.get
-    obj = _new(HareState)  # one copy, field by field (no dict, no attrs rebuild)
-    _set(obj, "players", get("players", s.players))
-    _set(obj, "mode", get("mode", s.mode))
-    _set(obj, "series", get("series", s.series))
-    _set(obj, "round", get("round", s.round))
-    _set(obj, "phase", get("phase", s.phase))
-    _set(obj, "turn", get("turn", s.turn))
-    _set(obj, "token", get("token", s.token))
-    _set(obj, "races", get("races", s.races))
-    _set(obj, "streams", get("streams", s.streams))
-    _set(obj, "turbos", get("turbos", s.turbos))
-    _set(obj, "positions", get("positions", s.positions))
-    _set(obj, "podium", get("podium", s.podium))
-    _set(obj, "unused", get("unused", s.unused))
-    _set(obj, "starting", get("starting", s.starting))
-    _set(obj, "second", get("second", s.second))
-    _set(obj, "hands", get("hands", s.hands))
-    _set(obj, "deck", get("deck", s.deck))
-    _set(obj, "discard", get("discard", s.discard))
-    _set(obj, "table", get("table", s.table))
-    _set(obj, "to_move", get("to_move", s.to_move))
-    _set(obj, "points", get("points", s.points))
-    _set(obj, "history", get("history", s.history))
-    _set(obj, "shown", get("shown", s.shown))
-    _set(obj, "memo", {})
+    if not changes.keys() <= _FIELD_SET:
+        raise TypeError(f"no such field: {sorted(changes.keys() - _FIELD_SET)}")
+    obj = _new(HareState)  # one copy of the fields (no dict per field, no attrs rebuild)
+    fields = obj.__dict__
+    fields.update(s.__dict__)
+    fields.update(changes)
+    fields["memo"] = {}
     return obj
 
 
@@ -432,9 +415,27 @@ def _cards_delta_ok(p: HareState, s: HareState) -> bool:
                 if after is not before:
                     old.append(before)
                     new.append(after)
+    if len(new) == 2 and len(new[0]) + 1 == len(old[0]) and len(new[1]) == len(old[1]) + 1:
+        return _one_card_moved(old[0], new[0], old[1], new[1])
     if any(list(z) != sorted(z) for z in new):
         return False
     return sorted(chain.from_iterable(new)) == sorted(chain.from_iterable(old))
+
+
+def _one_card_moved(from_before: tuple[str, ...], from_after: tuple[str, ...],
+                    to_before: tuple[str, ...], to_after: tuple[str, ...]) -> bool:
+    """One card left a sorted zone (a deck) for another (a hand): the first zone is the
+    same without it (so still sorted), the second sorted and the same with it."""
+    if list(to_after) != sorted(to_after):
+        return False
+    i = 0
+    while i < len(to_before) and to_before[i] == to_after[i]:
+        i += 1
+    card = to_after[i]
+    if to_after[i + 1:] != to_before[i:] or card not in from_before:
+        return False
+    j = from_before.index(card)
+    return from_after == from_before[:j] + from_before[j + 1:]
 
 
 def delta_violations(p: HareState, s: HareState) -> tuple[str, ...]:

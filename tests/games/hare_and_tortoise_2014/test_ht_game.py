@@ -301,7 +301,7 @@ def test_initial_deck() -> None:
     assert state.positions == (0, 0, 0, 0, 0)
 
 
-PERFT = sorted((Path(__file__).resolve().parents[1] / "spec" / GAME / "perft").glob("*.perft"))
+PERFT = sorted((Path(__file__).resolve().parents[3] / "spec" / GAME / "perft").glob("*.perft"))
 
 
 @pytest.mark.parametrize("position", perft.load(PERFT), ids=lambda p: p.id)

@@ -37,7 +37,7 @@ from kernel.games.hare_and_tortoise_2014.state import (
     violations,
 )
 
-SPEC = Path(__file__).resolve().parents[1] / "spec" / "hare-and-tortoise-2014"
+SPEC = Path(__file__).resolve().parents[3] / "spec" / "hare-and-tortoise-2014"
 FIXTURES: dict[str, Any] = json.loads(
     (SPEC / "examples" / "fixtures.json").read_text(encoding="utf-8"))["fixtures"]
 OBSERVATION_SCHEMA: dict[str, Any] = json.loads(
