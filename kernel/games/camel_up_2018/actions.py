@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kernel.core import Action, Rejected
+from kernel.core import Action
 from kernel.plugin import ActionKind, Field, Vocabulary
 
 from .data import ALL_CAMELS, COLOURS, GAME_ID, MAX_PLAYERS, NUMBERS, PILES, SIDES, TILE_SPACES
@@ -59,20 +59,5 @@ VOCABULARY: Final = Vocabulary(GAME_ID, KINDS, [
     *(a for cards in CARD.values() for a in cards.values()),
     *PARTNER,
 ])
-#: Each interned action by itself: an equal Action (same kind, values of the same
-#: types) finds its twin without the parser.
-_INTERNED: Final[dict[Action, Action]] = {a: a for a in VOCABULARY.actions}
-
-
-def parse_action(action: object) -> Action | Rejected:
-    """This game's Action for an Action, its canonical text or its plain data
-    (KERNEL-INPUT: the vocabulary's one strict parser)."""
-    if type(action) is Action:
-        found = _INTERNED.get(action)
-        if found is not None:
-            return found
-    return VOCABULARY.parse(action)
-
-
 __all__ = ["BET", "CARD", "CHANCE_KINDS", "DIE", "KINDS", "PARTNER", "PYRAMID", "TILE",
-           "VOCABULARY", "parse_action"]
+           "VOCABULARY"]

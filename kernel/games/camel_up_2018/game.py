@@ -3,7 +3,7 @@
 What the registry's :class:`~kernel.registry.GameInfo` holds, one concern a module:
 
 - ``data.py``: components and tables, with their sources; the behaviour version;
-- ``actions.py``: the action vocabulary, its tables and the one strict parser;
+- ``actions.py``: the action vocabulary and its tables;
 - ``config.py``: the configuration, the table before the first roll, the action space;
 - ``state.py``: the frozen state and its invariants (full and incremental);
 - ``legality.py``: who acts, chance outcomes, legal actions, ``why_not``, the outcome;
@@ -14,7 +14,7 @@ What the registry's :class:`~kernel.registry.GameInfo` holds, one concern a modu
 
 from __future__ import annotations
 
-from .actions import CHANCE_KINDS, KINDS, VOCABULARY, parse_action
+from .actions import CHANCE_KINDS, KINDS, VOCABULARY
 from .config import action_space, new_game, parse_config, seats
 from .data import VERSION
 from .legality import board, chance_outcomes, current_actor, legal_actions, outcome, why_not
@@ -24,5 +24,5 @@ from .transitions import apply
 
 __all__ = ["CHANCE_KINDS", "KINDS", "VERSION", "VOCABULARY", "action_space", "apply", "board",
            "chance_outcomes", "current_actor", "from_data", "legal_actions", "new_game",
-           "observation", "outcome", "parse_action", "parse_config", "seats", "status",
+           "observation", "outcome", "parse_config", "seats", "status",
            "to_data", "violations", "why_not"]

@@ -9,6 +9,7 @@ are built once and kept.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Final
 
@@ -62,7 +63,15 @@ def _revealing(dice: tuple[str, ...]) -> Outcomes:
     return tuple(sorted(out, key=lambda x: x[0]))
 
 
-_KEPT: Final[dict[tuple[str, tuple[str, ...]], tuple[Outcomes, frozenset[Action]]]] = {}
+def _outcomes_of(phase: str, left: tuple[str, ...]) -> tuple[Outcomes, frozenset[Action]]:
+    """The chance outcomes of a phase with ``left`` camels to place or dice in the
+    pyramid, and the set of their actions."""
+    outcomes = _revealing(left) if phase == "reveal" else _placing(left)
+    return outcomes, frozenset(a for a, _ in outcomes)
+
+
+#: Each set's outcomes, built once (a call, not a decorator: the tests clear it).
+_kept: Final = functools.lru_cache(maxsize=None)(_outcomes_of)
 
 
 def chance_outcomes(s: Camel2018State) -> Outcomes:
@@ -75,18 +84,12 @@ def _chance(s: Camel2018State) -> tuple[Outcomes, frozenset[Action]]:
     phase = s.phase
     if phase == "reveal":
         out = {FACE_DIE[f] for f in s.revealed}
-        key = (phase, tuple(d for d in ALL_DICE if d not in out))
-    elif phase in ("setup", "crazy"):
+        return _kept(phase, tuple(d for d in ALL_DICE if d not in out))
+    if phase in ("setup", "crazy"):
         placed = {c for stack in s.track for c in stack}
-        key = (phase, tuple(c for c in (COLOURS if phase == "setup" else CRAZY_CAMELS)
-                            if c not in placed))
-    else:
-        return (), frozenset()
-    found = _KEPT.get(key)
-    if found is None:
-        outcomes = _revealing(key[1]) if phase == "reveal" else _placing(key[1])
-        found = _KEPT[key] = (outcomes, frozenset(a for a, _ in outcomes))
-    return found
+        return _kept(phase, tuple(c for c in (COLOURS if phase == "setup" else CRAZY_CAMELS)
+                                  if c not in placed))
+    return (), frozenset()
 
 
 def tile_ok(s: Camel2018State, seat: int, space: int) -> bool:

@@ -8,6 +8,7 @@ once and kept in its ``memo``.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Final
 
@@ -29,38 +30,35 @@ def current_actor(s: HareState) -> int:
     return CHANCE
 
 
-#: The draw and deal outcomes of each deck seen (by the count of each card kind; the
-#: deck is sorted, so its counts say which deck it is), kept while few.
-_DECKS: Final[dict[tuple[int, ...], tuple[tuple[str, Fraction], ...]]] = {}
-_DECKS_KEPT: Final = 20_000
-
-
-def _card_odds(deck: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
-    """Each card kind in the deck with the chance to draw it, in the cards' sorted order."""
-    counts = tuple(deck.count(card) for card in _SORTED_CARDS)
-    found = _DECKS.get(counts)
-    if found is None:
-        size = len(deck)
-        found = tuple((card, Fraction(n, size))
-                      for card, n in zip(_SORTED_CARDS, counts, strict=True) if n)
-        if len(_DECKS) >= _DECKS_KEPT:
-            _DECKS.clear()
-        _DECKS[counts] = found
-    return found
-
-
 _SORTED_CARDS: Final = tuple(sorted(CARD_KINDS))
+_SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
+#: Each exact probability n/d a deck gives, made once (a call, not a decorator: the tests
+#: clear it).
+_odds: Final = functools.lru_cache(maxsize=4096)(Fraction)
+
+
+def _card_odds(deck: tuple[str, ...]) -> list[tuple[str, Fraction]]:
+    """Each card kind in the deck with the chance to draw it, in the cards' sorted order."""
+    size = len(deck)
+    out: list[tuple[str, Fraction]] = []
+    for card in _SORTED_CARDS:
+        n = deck.count(card)
+        if n:
+            out.append((card, _odds(n, size)))
+    return out
 
 
 def chance_outcomes(s: HareState) -> Outcomes:
     """Every chance outcome with its exact probability, in the actions' sorted order."""
     found: Outcomes | None = s.memo.get("chance")
     if found is None:
-        found = s.memo["chance"] = tuple(sorted(_outcomes(s), key=lambda o: o[0]))
+        found = s.memo["chance"] = _outcomes(s)
     return found
 
 
 def _outcomes(s: HareState) -> Outcomes:
+    """The outcomes, built in the actions' sorted order (each table walked in its
+    values' order: the zones are sorted, the tiles ascending, the animals by name)."""
     if s.phase == "bets":  # HT-SETUP-START: each card left equally likely
         mine = STARTING[s.turn]
         return tuple((mine[a], Fraction(1, len(s.unused))) for a in s.unused)
@@ -68,7 +66,7 @@ def _outcomes(s: HareState) -> Outcomes:
         free = [t for t in range(1, TILES + 1) if t not in s.streams]
         return tuple((STREAM[t], Fraction(1, len(free))) for t in free)
     if s.phase == "turbos":  # HT-APP-TURBO: the next tile's token, any animal left
-        left = [a for a in ANIMALS if a not in s.turbos]
+        left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
         return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
     if s.phase == "deal":  # HT-SETUP-DEAL
         dealt = DEAL[s.turn]
