@@ -57,7 +57,6 @@ from .data import (
     PARTNER_MIN_PLAYERS,
     PAST_LINE,
     PHASES,
-    PILES,
     RACING_START,
     SIDES,
     TICKET_STACK,
@@ -426,9 +425,7 @@ def _tickets_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
 def _piles_delta(p: Camel2018State, s: Camel2018State, seats: set[int]) -> bool:
     """Adds to ``seats`` the owners whose pile counts may have changed; False when a new
     owner is out of range. A pile that grew by one card names only its owner."""
-    for name in PILES:
-        new = s.winner_pile if name == "winner" else s.loser_pile
-        old = p.winner_pile if name == "winner" else p.loser_pile
+    for new, old in ((s.winner_pile, p.winner_pile), (s.loser_pile, p.loser_pile)):
         if new is old:
             continue
         if len(new) == len(old) + 1 and new[:-1] == old:

@@ -72,3 +72,45 @@ def test_incremental_catches_a_bad_ticket_and_card() -> None:
     bad = state.draft(parent, hands=(*parent.hands[:seat], hand, *parent.hands[seat + 1:]))
     assert state.delta_violations(parent, bad) == state.full_violations(bad) == (
         "CU2-INV-CARDS",)
+
+
+def _first_step(kind: str, players: int = 4) -> tuple[state.Camel2018State, state.Camel2018State]:
+    """The first (parent, child) of seeded games whose action is of ``kind``."""
+    for seed in range(20):
+        trace = kernel.play("camel-up-2018", {"players": players}, seed)
+        parent = trace.initial
+        for st in trace.steps:
+            if st.action.kind == kind:
+                return parent, st.state
+            parent = st.state
+    raise AssertionError(kind)
+
+
+def test_incremental_runs_only_what_the_step_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CU2-INV-CARDS, CU2-INV-TICKETS, CU2-INV-TILES: a finish card checks the playing seat's
+    # cards only; a ticket, a tile, the one new item (no check from scratch)
+    seen: list[int] = []
+    seat_check = state._seat_cards_ok
+
+    def spy(s: state.Camel2018State, seat: int) -> bool:
+        seen.append(seat)
+        return seat_check(s, seat)
+
+    kinds = ("bet", "cheer", "boo", "winner", "loser", "partner", "pyramid")
+    steps = {kind: _first_step(kind, 6) for kind in kinds}
+    monkeypatch.setattr(state, "_seat_cards_ok", spy)
+    for kind in ("winner", "loser"):
+        parent, child = steps[kind]
+        seen.clear()
+        assert state.delta_violations(parent, child) == ()
+        assert seen == [parent.turn], kind
+
+    def refuse(s: state.Camel2018State) -> bool:
+        raise AssertionError("a check from scratch")
+
+    monkeypatch.setattr(state, "_tickets_ok", refuse)
+    monkeypatch.setattr(state, "_tiles_ok", refuse)
+    monkeypatch.setattr(state, "_cards_ok", refuse)
+    for kind in kinds:
+        parent, child = steps[kind]
+        assert state.delta_violations(parent, child) == (), kind

@@ -79,3 +79,47 @@ def test_incremental_catches_a_card_out_of_place() -> None:
         full = state.full_violations(bad)
         assert "HT-INV-CARDS" in full or "HT-INV-HANDS" in full
         assert state.delta_violations(parent, bad) == full
+
+
+def _steps_of(kind: str) -> list[tuple[state.HareState, state.HareState]]:
+    """The (parent, child) pairs of seeded 3-player games whose action is of ``kind``,
+    between the phases deal, turn and draw, with no racing phase and, in deal, the same
+    seat dealt to (the next seat's deal checks every hand size again)."""
+    out = []
+    for seed in range(3):
+        trace = kernel.play("hare-and-tortoise-2014", {"players": 3}, seed)
+        parent = trace.initial
+        for st in trace.steps:
+            child = st.state
+            if (st.action.kind == kind and child.positions is parent.positions
+                    and {child.phase, parent.phase} <= {"deal", "turn", "draw"}
+                    and (parent.phase != "deal" or child.turn == parent.turn)):
+                out.append((parent, child))
+            parent = child
+    assert out, kind
+    return out
+
+
+def test_incremental_runs_only_what_the_step_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-*: a deal, a play or a draw checks the cards that moved (a deal or a draw: the
+    # one card from the deck to the hand) and the hand sizes it changed, nothing from scratch
+    steps = {kind: _steps_of(kind) for kind in ("deal", "place", "draw")}
+    moved: list[int] = []
+    one_card = state._one_card_moved
+
+    def spy(*zones: tuple[str, ...]) -> bool:
+        moved.append(1)
+        return one_card(*zones)
+
+    def refuse(s: state.HareState) -> bool:
+        raise AssertionError("a check from scratch")
+
+    monkeypatch.setattr(state, "_one_card_moved", spy)
+    for name in ("_phase_ok", "_cards_ok", "_hands_ok", "_podium_ok", "_scores_ok",
+                 "_forward_ok"):
+        monkeypatch.setattr(state, name, refuse)
+    for kind, pairs in steps.items():
+        for parent, child in pairs:
+            moved.clear()
+            assert state.delta_violations(parent, child) == (), kind
+            assert len(moved) == (kind != "place" and child.deck is not parent.discard), kind
