@@ -10,12 +10,15 @@ line, tiles putting units under crazy camels, both grey-die exceptions.
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from test_cu2_game import before_the_end, played
 
+from kernel.games.camel_up_2018 import game
 from kernel.games.camel_up_2018.movement import (
     CAMELS,
     CRAZY,
@@ -38,8 +41,11 @@ from kernel.games.camel_up_2018.odds import (
     leg_odds,
     legal_tile_spaces,
     position_problems,
+    simulate_race,
+    wilson,
 )
 from kernel.games.camel_up_2018.odds_brute import brute_odds
+from kernel.games.camel_up_2018.position import position_of
 
 MOVER = 1  #: the owner of the watched tile
 
@@ -247,3 +253,202 @@ def test_odds_agree_with_the_games_own_chance_tree() -> None:
     odds = leg_odds(pos)
     assert {c: tuple(v) for c, v in place.items()} == odds.place
     assert ends[0] == odds.race_ends
+
+
+# --------------------------------------------------------------------------
+# the position document, the odds' checks and helpers, the simulated race
+
+
+def test_position_document_while_a_die_is_revealed() -> None:
+    # CU2-PYRAMID-TICKET: between the pyramid ticket and the reveal the leg goes on, so the
+    # position document exists (the seat that took the ticket is the mover); before the
+    # camels are placed and after the race there is no leg position.
+    s = played(before_the_end(), ("bet:yellow", "cheer:13"))
+    s = played(s, ("pyramid",))
+    assert s.phase == "reveal" and s.turn == 2
+    doc = position_of(s)
+    assert doc["track"] == {"1": ["blue"], "3": ["green"], "5": ["red"], "8": ["yellow"],
+                            "10": ["black"], "12": ["white"], "16": ["purple"]}
+    assert doc["pyramid"] == list(DICE) and doc["tiles"] == {"13": "cheer"}
+    assert doc["tickets"]["yellow"] == 3 and "mover_tile" not in doc
+    for phase, table in (("setup", game.new_game({"players": 3})),
+                         ("over", played(before_the_end(), ("pyramid", "die:purple:1")))):
+        with pytest.raises(ValueError, match=f"no leg position in phase '{phase}'"):
+            position_of(table)
+
+
+def test_position_problems_named() -> None:
+    # KERNEL-INPUT: the odds' checks of a position (race-kernel odds): 2 to 6 dice in the pyramid
+    # (CU2-LEG-END: a leg from 2 dice still has a reveal), each die once, the mover's tile
+    # on the board, and the board's own problems, tiles included (CU2-TILE-PLACE).
+    b = board_of({1: RACING, 6: ("white", "black")})
+    assert position_problems(Position(b, ("blue", "grey"), ())) == []
+    assert position_problems(Position(b, ("blue",), ())) == ["pyramid: 2 to 6 dice, not 1"]
+    assert position_problems(Position(b, (*DICE, "blue"), ())) == [
+        "pyramid: 2 to 6 dice, not 7",
+        "pyramid: each die of blue, green, red, yellow, purple, grey at most once"]
+    assert position_problems(Position(b, ("blue", "blue"), ())) == [
+        "pyramid: each die of blue, green, red, yellow, purple, grey at most once"]
+    assert position_problems(Position(b, DICE, (), None, 9)) == [
+        "mover_tile: no tile on space 9"]
+    assert position_problems(Position(b, DICE, (Tile(6, True, 0),))) == [
+        "tile on space 6 is under a camel"]
+
+
+def test_tile_ev_with_another_seats_tile() -> None:
+    # CU2-TILE-PAY, CU2-TILE-CHEER, CU2-MOVE-STACK: the EV of placing the own tile counts
+    # the landings with the other seats' tiles on the board. Blue carries green on 2,
+    # another seat's cheering tile on 4, red on 10, dice blue, green, red (two reveals).
+    # A unit lands on 8 only by a 3 from 5: blue 2 or 3 (2/3; a 2 lands on 4 and the tile
+    # pushes it on to 5) puts blue and green on 5, then green first of the two dice left
+    # (1/2) with a 3 (1/3): 1/3 * 2/3 * 1/2 * 1/3 = 1/27 (without the other tile only
+    # blue's 3 reaches 5: 1/54). Green first never helps (blue alone from 2 reaches 5 at
+    # most), red never reaches 8 (10 onwards).
+    b = board_of({2: ("blue", "green"), 10: ("red",), 12: ("yellow",), 13: ("purple",),
+                  15: ("white",), 16: ("black",)})
+    ev = ev_table(Position(b, ("blue", "green", "red"), (Tile(4, True, 0),)))
+    assert ev["cheer:8"] == ev["boo:8"] == Fraction(1, 27)
+
+
+def test_odds_helpers() -> None:
+    # CU2-PYRAMID-TICKET: the six dice, and no other; the odds' board key is cells 0..17
+    # joined by '|', each cell its camels bottom to top as their index in CAMELS (0-4
+    # the racing camels blue..purple, 5 white, 6 black).
+    from kernel.games.camel_up_2018.movement import faces
+    from kernel.games.camel_up_2018.odds import board_key
+
+    with pytest.raises(ValueError, match=r"^unknown die 'pink'$"):
+        faces("pink")
+    key = board_key(board_of({1: RACING, 6: ("white", "black")}))
+    assert key == "|".join(["", "01234", "", "", "", "", "56"] + [""] * 11)
+    assert key.count("|") == 17
+    key = board_key(board_of({16: ("black", "purple"), 2: ("red",), 9: ("white", "blue"),
+                              3: ("green", "yellow")}))
+    assert key.split("|") == ["", "", "2", "13", "", "", "", "", "", "50", "", "", "", "",
+                              "", "", "64", ""]
+
+
+def test_wilson_interval() -> None:
+    # CU2-LEG-END (the simulated legs' estimates): `odds --simulate` prints each estimate
+    # with its 95% Wilson score interval:
+    # 20 of 100: p = 0.2, centre (0.2 + z^2/200) / (1 + z^2/100), half-width
+    # z sqrt(0.0016 + z^2/40000) / (1 + z^2/100) with z = 1.959964: 0.1334 .. 0.2888.
+    p, low, high = wilson(20, 100)
+    assert p == 0.2 and round(low, 4) == 0.1334 and round(high, 4) == 0.2888
+    assert wilson(0, 0) == (0.0, 0.0, 1.0)  # no runs: nothing known
+    assert wilson(20, 100, z=0.0) == (0.2, 0.2, 0.2)  # no width at z = 0
+    p, low, high = wilson(0, 50)
+    assert p == 0.0 and low == 0.0 and 0.07 < high < 0.072  # z^2 / (50 + z^2) = 0.0713
+    assert wilson(20, 20)[2] == 1.0  # never above 1, although centre + half is in floats
+    assert all(wilson(n, n)[2] <= 1.0 and wilson(0, n)[1] >= 0.0 for n in range(1, 300))
+    p, low, high = wilson(50, 50)
+    assert p == 1.0 and math.isclose(high, 1.0) and 0.928 < low < 0.93
+    p, low, high = wilson(1, 3, z=1.0)  # centre (1/3 + 1/6) / (4/3) = 3/8
+    half = math.sqrt((2 / 9) / 3 + 1 / 36) / (4 / 3)
+    assert p == 1 / 3 and math.isclose(low, 3 / 8 - half) and math.isclose(high, 3 / 8 + half)
+
+
+def test_simulated_race_with_one_stack_on_the_last_space() -> None:
+    # CU2-RACE-END, CU2-RANK: every racing camel in one stack on space 16, so the first
+    # racing die takes the top of the stack (and whatever it carries) across the line: the
+    # top camel always wins, the bottom camel always loses, whatever the dice.
+    pos = Position(board_of({16: RACING, 6: ("white", "black")}), DICE, ())
+    calls: list[tuple[int, int]] = []
+    e = simulate_race(pos, 200, 3, lambda done, runs: calls.append((done, runs)))
+    assert (e.runs, e.seed) == (200, 3)
+    assert e.winner["purple"] == wilson(200, 200) and e.loser["blue"] == wilson(200, 200)
+    assert all(e.winner[c] == wilson(0, 200) for c in RACING[:-1])
+    assert all(e.loser[c] == wilson(0, 200) for c in RACING[1:])
+    assert calls == [(d, 200) for d in range(2, 201, 2)]  # every 1% of the runs
+    few: list[int] = []
+    simulate_race(pos, 3, 3, lambda done, runs: few.append(done))
+    assert few == [1, 2, 3]  # fewer than 100 runs: after every run
+    thirds: list[int] = []
+    simulate_race(pos, 300, 3, lambda done, runs: thirds.append(done))
+    assert thirds == list(range(3, 301, 3))  # 1% of 300 runs: every third run
+    uneven: list[int] = []
+    simulate_race(pos, 150, 3, lambda done, runs: uneven.append(done))
+    assert uneven == list(range(1, 151))  # 1% of 150 is 1 whole run: after every run
+
+
+def test_simulated_race_against_the_exact_odds() -> None:
+    # CU2-RACE-END, CU2-LEG-END, CU2-DIE-GREY: blue and green on 16 (one of their dice is
+    # among the five reveals of the leg), red and yellow on 15, purple on 14: the race ends
+    # this leg, so the exact odds given the race ends are the race's. 3,000 seeded runs
+    # land within a wide interval (z = 4.5) of each exact probability, and the same seed
+    # gives the same estimate.
+    board = board_of({16: ("blue", "green"), 15: ("red", "yellow"), 14: ("purple",),
+                      8: ("white",), 3: ("black",)})
+    pos = Position(board, DICE, ())
+    exact = leg_odds(pos)
+    assert exact.race_ends == 1
+    e = simulate_race(pos, 3000, 11)
+    for c in RACING:
+        for estimate, p in ((e.winner[c], exact.place_if_ends[c][0]),
+                            (e.loser[c], exact.place_if_ends[c][-1])):
+            hits = round(estimate[0] * 3000)
+            assert estimate == wilson(hits, 3000)
+            _, low, high = wilson(hits, 3000, z=4.5)
+            assert low <= p <= high, (c, estimate, p)
+    assert simulate_race(pos, 300, 11) == simulate_race(pos, 300, 11)
+    assert simulate_race(pos, 300, 11) != simulate_race(pos, 300, 12)
+
+
+def test_simulated_race_across_a_leg_end_against_the_exact_odds() -> None:
+    # CU2-LEG-END, CU2-TILE-PAY, CU2-RACE-END: two dice left (grey, green), so one reveal
+    # ends the leg; the next leg starts with all six dice and without the cheering tile on
+    # 14. Green on 13 can reach the stack on 16 (whose first die then carries it across);
+    # the stack's dice end the race in the second leg whatever comes first. The exact
+    # winner odds are the first reveal's outcomes, each followed by the exact odds of a
+    # whole new leg (leg_odds); 4,000 seeded runs land within z = 4.5 of each.
+    board = board_of({16: ("blue", "red", "yellow", "purple"), 13: ("green",),
+                      8: ("white",), 4: ("black",)})
+    tiles = (Tile(14, True, 0),)
+    pos = Position(board, ("grey", "green"), tiles)
+    exact = dict.fromkeys(RACING, Fraction(0))
+    for die in pos.pyramid:
+        for face, weight in faces(die):
+            first = reveal(board, tiles, die, face)
+            assert not first.ended
+            after = leg_odds(Position(first.board, DICE, ()))
+            assert after.race_ends == 1
+            for c in RACING:
+                exact[c] += Fraction(weight, 12) * after.place_if_ends[c][0]
+    assert 0 < exact["green"] < 1 and 0 < exact["purple"] < 1
+    e = simulate_race(pos, 4000, 13)
+    for c in RACING:
+        hits = round(e.winner[c][0] * 4000)
+        _, low, high = wilson(hits, 4000, z=4.5)
+        assert low <= exact[c] <= high, (c, e.winner[c], float(exact[c]))
+
+
+def test_simulated_race_draws_each_die_once_a_leg() -> None:
+    # CU2-LEG-END, CU2-RACE-END: a revealed die leaves the pyramid until the next leg, so
+    # green on 13 moves at most once before yellow's or purple's die (one of which is among
+    # the leg's five reveals) takes purple, or the stack with green on top, across the
+    # line: the race ends this leg, and 4,000 seeded runs match the exact odds (z = 4.5).
+    # Drawing a die again in the same leg would let green move twice and cross alone.
+    board = board_of({16: ("yellow", "purple"), 13: ("green",), 1: ("blue", "red"),
+                      8: ("white",), 4: ("black",)})
+    pos = Position(board, DICE, (Tile(14, True, 0),))
+    exact = leg_odds(pos)
+    assert exact.race_ends == 1 and 0 < exact.place_if_ends["green"][0] < 1
+    e = simulate_race(pos, 4000, 17)
+    for c in RACING:
+        hits = round(e.winner[c][0] * 4000)
+        _, low, high = wilson(hits, 4000, z=4.5)
+        p = exact.place_if_ends[c][0]
+        assert low <= p <= high, (c, e.winner[c], float(p))
+
+
+def test_simulated_race_goes_on_through_new_legs() -> None:
+    # CU2-LEG-END: with two dice left the leg ends after one reveal, then every later leg
+    # starts with all six dice and no tiles. Blue alone on 1, far from the line, tiles on
+    # 2 and 3: the race needs several legs and ends only when a camel crosses (CU2-RACE-END);
+    # estimates are proportions that sum to 1 over the camels, for winners and for losers.
+    board = board_of({1: RACING, 10: ("white",), 12: ("black",)})
+    pos = Position(board, ("grey", "blue"), (Tile(2, True, 0), Tile(3, False, 1)))
+    e = simulate_race(pos, 400, 5)
+    assert math.isclose(sum(w[0] for w in e.winner.values()), 1.0)
+    assert math.isclose(sum(w[0] for w in e.loser.values()), 1.0)
+    assert all(0.0 < e.winner[c][0] < 1.0 for c in RACING)
