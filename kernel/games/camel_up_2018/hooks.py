@@ -42,7 +42,7 @@ def _hidden(data: Mapping[str, Any], seat: int) -> list[Zone]:
 
 def _own(data: Mapping[str, Any], seat: int) -> list[Zone]:
     # The seat's own cards cannot be pooled with another seat's (see the module
-    # docstring); tests/test_cu2_game.py checks that a seat sees its own cards.
+    # docstring); tests/games/camel_up_2018/test_cu2_game.py checks that a seat sees its own cards.
     return []
 
 

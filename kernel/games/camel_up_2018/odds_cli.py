@@ -162,11 +162,11 @@ def position_from_document(doc: object) -> Position:
 def _state_position(doc: Mapping[str, Any]) -> Position:
     """The position of a ``camel-up-2018`` state's plain data (its current leg)."""
     try:
-        from kernel.games.camel_up_2018 import position, state
+        from kernel.games.camel_up_2018 import plain, position
     except ImportError as exc:  # pragma: no cover - the game package is part of the kernel
         raise PositionError(f"game: the camel-up-2018 state reader is missing ({exc})") from exc
     try:
-        s = state.from_data(doc)
+        s = plain.from_data(doc)
         leg = position.position_of(s)
     except Exception as exc:  # the reader's DecodeError / InvalidState / ValueError
         raise PositionError(f"state: {exc}") from exc

@@ -1,42 +1,45 @@
-"""Camel Up, 2nd edition (2018): the frozen state, its invariants and its plain data.
+"""Camel Up, 2nd edition (2018): the frozen state and its invariants (CU2-INV-*).
 
-A :class:`Camel2018State` is checked by :func:`violations` whenever it is read
-(:func:`from_data`) and the rules only build valid ones; :func:`status` lists
-every invariant a candidate plain-data state breaks (CU2-INV-*).
+A :class:`Camel2018State` built directly (``new_game``, :func:`.plain.from_data`)
+is checked against every invariant from scratch (:func:`full_violations`); a
+state a transition builds from its parent (:func:`derive`) is checked
+incrementally (:func:`delta_violations`): the parent held every invariant, so
+only the checks that read a field the transition replaced run again, and the
+ones that have a cheaper form for a one-item change (a ticket taken, a finish
+card played) use it. The two agree on every pair of states (the tests check
+it on every step of seeded games and on broken children); :func:`violations`
+is the full check, and ``status`` uses it.
 
-Plain data (``to_data``), key by key:
+The fields, key by key (the plain data of :mod:`.plain` names them the same):
 
 - ``players``, ``phase`` (setup, crazy, turn, reveal, over), ``leg`` (1, 2, ...),
   ``starter`` (the seat with the starting player marker), ``turn`` (the seat
   to act; in ``reveal`` the seat that took the pyramid ticket);
-- ``track``: 18 lists, cells 0 (behind the finish line) to 17 (past it),
+- ``track``: 18 stacks, cells 0 (behind the finish line) to 17 (past it),
   each a stack of camel names bottom to top;
 - ``revealed``: the dice out of the pyramid this leg, in order, each the face
   shown as ``colour:number`` (the grey die's face names white or black);
-- ``previous_leg``: the faces revealed in the previous leg, in order (public:
-  the dice lay in their tents for everyone to see; empty in the first leg);
-- ``bets``: per seat the betting tickets taken this leg, in order, ``colour:value``;
+- ``previous_leg``: the faces revealed in the previous leg, in order;
+- ``bets``: per seat the betting tickets taken this leg, in order, each
+  ``(colour, value)`` (typed: no string is parsed to read a ticket);
 - ``pyramid_tickets``: per seat the pyramid tickets taken this leg;
-- ``tiles``: per seat ``null`` or ``{"space": n, "side": "cheer" | "boo"}``;
+- ``tiles``: per seat ``None`` or ``(space, side)``;
 - ``money``: per seat;
 - ``hands``: per seat the finish cards in hand (colours, sorted);
 - ``winner_pile`` / ``loser_pile``: the owners of the cards on each pile, first placed first;
 - ``winner_cards`` / ``loser_cards``: per seat the colours of its cards on
-  that pile, in pile order (the k-th card of seat s on a pile is the k-th
-  entry of its list);
-- ``partners``: per seat ``null`` or its partner's seat (6 or more players).
+  that pile, in pile order;
+- ``partners``: per seat ``None`` or its partner's seat (6 or more players).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
-from kernel.core import InvalidState, PlainData
-from kernel.decode import DecodeError, read_int, read_keys, read_list, read_str
+from kernel.core import InvalidState
 
 from .data import (
     ALL_CAMELS,
@@ -46,7 +49,6 @@ from .data import (
     COLOURS,
     CRAZY_CAMELS,
     CRAZY_START,
-    GAME_ID,
     GREY_DIE,
     LEG_DICE,
     MAX_PLAYERS,
@@ -55,12 +57,10 @@ from .data import (
     PARTNER_MIN_PLAYERS,
     PAST_LINE,
     PHASES,
-    PILES,
     RACING_START,
     SIDES,
     TICKET_STACK,
     TILE_SPACES,
-    VERSION,
 )
 
 INVARIANTS: Final = (
@@ -75,11 +75,15 @@ INVARIANTS: Final = (
 )
 
 Tile = tuple[int, str]  #: (space, side)
+Ticket = tuple[str, int]  #: (colour, value)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Camel2018State:
-    """A table of Camel Up (2018); see the module docstring for each field."""
+    """A table of Camel Up (2018); see the module docstring for each field.
+
+    Not slotted: a transition copies its parent's fields in one C call
+    (:func:`derive`); the instance stays frozen (no attribute can be set)."""
 
     players: int
     phase: str
@@ -89,7 +93,7 @@ class Camel2018State:
     track: tuple[tuple[str, ...], ...]
     revealed: tuple[str, ...]
     previous_leg: tuple[str, ...]
-    bets: tuple[tuple[str, ...], ...]
+    bets: tuple[tuple[Ticket, ...], ...]
     pyramid_tickets: tuple[int, ...]
     tiles: tuple[Tile | None, ...]
     money: tuple[int, ...]
@@ -101,35 +105,59 @@ class Camel2018State:
     partners: tuple[int | None, ...]
 
     def __attrs_post_init__(self) -> None:
-        broken = violations(self)
+        broken = full_violations(self)
         if broken:
             raise InvalidState(broken)
 
 
 FIELDS: Final = tuple(a.name for a in attrs.fields(Camel2018State))
+_FIELD_SET: Final = frozenset(FIELDS)
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 def candidate(**fields: Any) -> Camel2018State:
-    """Build a state WITHOUT checking it: a draft during a transition, or a candidate
-    read from plain data to ask :func:`violations` about."""
-    obj = object.__new__(Camel2018State)
+    """Build a state WITHOUT checking it: a candidate read from plain data to ask
+    :func:`violations` about, or a broken table for a test."""
+    obj = _new(Camel2018State)
     for name in FIELDS:
-        object.__setattr__(obj, name, fields[name])
+        _set(obj, name, fields[name])
     return obj
 
 
 def draft(s: Camel2018State, **changes: Any) -> Camel2018State:
-    """An unchecked copy of ``s`` with ``changes`` (a transition's intermediate table)."""
+    """An unchecked copy of ``s`` with ``changes`` (a candidate to ask :func:`violations`
+    about)."""
     return candidate(**{name: changes.get(name, getattr(s, name)) for name in FIELDS})
 
 
 def checked(s: Camel2018State) -> Camel2018State:
-    """The state built from a draft's fields, checked (InvalidState if it breaks a rule)."""
+    """The state built from a candidate's fields, checked from scratch (InvalidState if it
+    breaks a rule)."""
     return Camel2018State(**{name: getattr(s, name) for name in FIELDS})
+
+
+def derive(parent: Camel2018State, changes: dict[str, Any]) -> Camel2018State:
+    """The state ``parent`` with ``changes``, built once and checked incrementally
+    (:func:`delta_violations`; InvalidState if it breaks an invariant)."""
+    if not changes.keys() <= _FIELD_SET:
+        raise TypeError(f"no such field: {sorted(changes.keys() - _FIELD_SET)}")
+    obj = _new(Camel2018State)  # one copy of the fields (no dict per field, no attrs rebuild)
+    fields = obj.__dict__
+    fields.update(parent.__dict__)
+    fields.update(changes)
+    broken = delta_violations(parent, obj)
+    if broken:
+        raise InvalidState(broken)
+    return obj
 
 
 # --------------------------------------------------------------------------
 # small readings of a state
+
+#: The die of each face ``colour:number`` (the grey die for a crazy camel's face).
+FACE_DIE: Final = {f"{c}:{n}": (GREY_DIE if c in CRAZY_CAMELS else c)
+                   for c in ALL_CAMELS for n in NUMBERS}
 
 
 def die_of(face: str) -> str:
@@ -153,8 +181,9 @@ def held(s: Camel2018State) -> dict[str, int]:
     seats' tickets)."""
     count = dict.fromkeys(COLOURS, 0)
     for seat in s.bets:
-        for t in seat:
-            count[t[: t.index(":")]] += 1
+        if seat:
+            for colour, _value in seat:
+                count[colour] += 1
     return count
 
 
@@ -193,7 +222,9 @@ def pile(s: Camel2018State, name: str) -> tuple[tuple[int, str], ...]:
 
 
 # --------------------------------------------------------------------------
-# invariants
+# invariants, from scratch
+
+_SETUP: Final = ("setup", "crazy")
 
 
 def _shape_ok(s: Camel2018State) -> bool:
@@ -209,8 +240,8 @@ def _camels_ok(s: Camel2018State) -> bool:
     names = [c for stack in s.track for c in stack]
     if len(names) != len(set(names)) or any(c not in ALL_CAMELS for c in names):
         return False
-    where = camel_cells(s)
-    if s.phase in ("setup", "crazy"):
+    if s.phase in _SETUP:
+        where = camel_cells(s)
         racing_ok = all(where[c][0] in RACING_START.values() for c in COLOURS if c in where)
         crazy_ok = all(where[c][0] in CRAZY_START.values() for c in CRAZY_CAMELS if c in where)
         placed_ok = (not any(c in where for c in CRAZY_CAMELS) if s.phase == "setup"
@@ -222,15 +253,10 @@ def _camels_ok(s: Camel2018State) -> bool:
     return beyond == (s.phase == "over")
 
 
-_FACES: Final = frozenset(f"{c}:{n}" for c in ALL_CAMELS for n in NUMBERS)
-_COLOUR_SET: Final = frozenset(COLOURS)
-
-
 def _faces_ok(faces: tuple[str, ...]) -> bool:
-    if len(faces) > LEG_DICE or any(f not in _FACES for f in faces):
+    if len(faces) > LEG_DICE or any(f not in FACE_DIE for f in faces):
         return False
-    dice = [die_of(f) for f in faces]
-    return len(dice) == len(set(dice))
+    return len({FACE_DIE[f] for f in faces}) == len(faces)
 
 
 def _dice_ok(s: Camel2018State) -> bool:
@@ -239,7 +265,7 @@ def _dice_ok(s: Camel2018State) -> bool:
         return False
     if (s.leg == 1) != (not s.previous_leg) or (s.leg > 1 and len(s.previous_leg) != LEG_DICE):
         return False
-    if s.phase in ("setup", "crazy"):
+    if s.phase in _SETUP:
         return not s.revealed and sum(s.pyramid_tickets) == 0
     extra = 1 if s.phase == "reveal" else 0
     return (all(t >= 0 for t in s.pyramid_tickets)
@@ -247,30 +273,37 @@ def _dice_ok(s: Camel2018State) -> bool:
             and (s.phase == "over" or len(s.revealed) + extra <= LEG_DICE))
 
 
-_TICKETS: Final = frozenset(f"{c}:{v}" for c in COLOURS for v in set(TICKET_STACK))
+#: Each ticket value of the stack (a ticket of another value cannot exist).
+_VALUES: Final = frozenset(TICKET_STACK)
 #: The values held of one colour, sorted, for each count taken (from the top: 5, 3, 2, 2).
 _HELD: Final = tuple(tuple(sorted(TICKET_STACK[len(TICKET_STACK) - k:]))
                      for k in range(len(TICKET_STACK) + 1))
 
 
+def _ticket_ok(t: object) -> bool:
+    """A ticket is a (colour, value) pair of a racing colour and a stack value."""
+    return (type(t) is tuple and len(t) == 2 and t[0] in COLOURS
+            and type(t[1]) is int and t[1] in _VALUES)
+
+
 def _tickets_ok(s: Camel2018State) -> bool:
     """CU2-INV-TICKETS: each colour's tickets held are the top ones of 2, 2, 3, 5, and
     each seat took a colour's tickets from the top down."""
-    held: dict[str, list[int]] = {}
+    values: dict[str, list[int]] = {}
     for seat in s.bets:
         last: dict[str, int] = {}
         for t in seat:
-            if t not in _TICKETS:
+            if not _ticket_ok(t):
                 return False
-            colour, value = t[: t.index(":")], int(t[t.index(":") + 1:])
+            colour, value = t
             if value > last.get(colour, 9):
                 return False
             last[colour] = value
-            held.setdefault(colour, []).append(value)
-    if held and s.phase in ("setup", "crazy"):
+            values.setdefault(colour, []).append(value)
+    if values and s.phase in _SETUP:
         return False
     return all(len(v) < len(_HELD) and tuple(sorted(v)) == _HELD[len(v)]
-               for v in held.values())
+               for v in values.values())
 
 
 def _tiles_ok(s: Camel2018State) -> bool:
@@ -278,7 +311,7 @@ def _tiles_ok(s: Camel2018State) -> bool:
     spaces = [t[0] for t in s.tiles if t is not None]
     if any(t[1] not in SIDES for t in s.tiles if t is not None):
         return False
-    if s.phase in ("setup", "crazy") and spaces:
+    if s.phase in _SETUP and spaces:
         return False
     for space in spaces:
         if space not in TILE_SPACES or s.track[space]:
@@ -288,20 +321,28 @@ def _tiles_ok(s: Camel2018State) -> bool:
     return True
 
 
+_COLOUR_SET: Final = frozenset(COLOURS)
+
+
+def _seat_cards_ok(s: Camel2018State, seat: int) -> bool:
+    """CU2-INV-CARDS for one seat: its five colours once each, the hand sorted, as many
+    cards on each pile as the pile lists the seat."""
+    hand = s.hands[seat]
+    mine = (*hand, *s.winner_cards[seat], *s.loser_cards[seat])
+    if (len(mine) != len(COLOURS) or set(mine) != _COLOUR_SET
+            or any(a > b for a, b in itertools.pairwise(hand))):
+        return False
+    return (s.winner_pile.count(seat) == len(s.winner_cards[seat])
+            and s.loser_pile.count(seat) == len(s.loser_cards[seat]))
+
+
 def _cards_ok(s: Camel2018State) -> bool:
     """CU2-INV-CARDS."""
-    for seat in range(s.players):
-        hand = s.hands[seat]
-        mine = (*hand, *s.winner_cards[seat], *s.loser_cards[seat])
-        if (len(mine) != len(COLOURS) or set(mine) != _COLOUR_SET
-                or any(a > b for a, b in itertools.pairwise(hand))):
-            return False
-        if (s.winner_pile.count(seat) != len(s.winner_cards[seat])
-                or s.loser_pile.count(seat) != len(s.loser_cards[seat])):
-            return False
+    if not all(_seat_cards_ok(s, seat) for seat in range(s.players)):
+        return False
     if any(not 0 <= o < s.players for o in (*s.winner_pile, *s.loser_pile)):
         return False
-    return not (s.phase in ("setup", "crazy") and (s.winner_pile or s.loser_pile))
+    return not (s.phase in _SETUP and (s.winner_pile or s.loser_pile))
 
 
 def _partners_ok(s: Camel2018State) -> bool:
@@ -310,13 +351,19 @@ def _partners_ok(s: Camel2018State) -> bool:
         if other is None:
             continue
         if (s.players < PARTNER_MIN_PLAYERS or not 0 <= other < s.players or other == seat
-                or s.partners[other] != seat or s.phase in ("setup", "crazy")):
+                or s.partners[other] != seat or s.phase in _SETUP):
             return False
     return True
 
 
-def violations(s: Camel2018State) -> tuple[str, ...]:
-    """Every invariant ``s`` breaks (CU2-INV-*), in the order of :data:`INVARIANTS`."""
+def _setup_phase_ok(s: Camel2018State) -> bool:
+    """CU2-INV-PHASE: the setup is the first leg's, with the starter to act."""
+    return s.phase not in _SETUP or (s.leg == 1 and s.turn == s.starter)
+
+
+def full_violations(s: Camel2018State) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks (CU2-INV-*), in the order of :data:`INVARIANTS`,
+    every check run from scratch."""
     if not _shape_ok(s):
         return ("CU2-INV-PHASE",)
     broken: list[str] = []
@@ -330,8 +377,7 @@ def violations(s: Camel2018State) -> tuple[str, ...]:
         broken.append("CU2-INV-MONEY")
     if not _partners_ok(s):
         broken.append("CU2-INV-PARTNERS")
-    setup = s.phase in ("setup", "crazy")
-    if setup and (s.leg != 1 or s.turn != s.starter):
+    if not _setup_phase_ok(s):
         broken.append("CU2-INV-PHASE")
     if not _tickets_ok(s):
         broken.append("CU2-INV-TICKETS")
@@ -340,141 +386,156 @@ def violations(s: Camel2018State) -> tuple[str, ...]:
     return tuple(broken)
 
 
+#: The full check: what ``status`` and ``from_data`` use.
+violations: Final = full_violations
+
+
 # --------------------------------------------------------------------------
-# plain data
-
-KEYS: Final = ("game", "version", "players", "phase", "leg", "starter", "turn", "track",
-               "revealed", "previous_leg", "bets", "pyramid_tickets", "tiles", "money", "hands",
-               "winner_pile", "loser_pile", "winner_cards", "loser_cards", "partners")
+# invariants, incrementally
 
 
-def public_data(s: Camel2018State) -> dict[str, PlainData]:
-    """The plain data of a state but the hands and the colours of the finish cards
-    (``hands``, ``winner_cards``, ``loser_cards``: what a seat sees of those,
-    ``kernel.observation`` adds; CU2-HIDDEN)."""
-    return {
-        "game": GAME_ID, "version": VERSION, "players": s.players, "phase": s.phase,
-        "leg": s.leg, "starter": s.starter, "turn": s.turn,
-        "track": [list(stack) for stack in s.track], "revealed": list(s.revealed),
-        "previous_leg": list(s.previous_leg),
-        "bets": [list(b) for b in s.bets], "pyramid_tickets": list(s.pyramid_tickets),
-        "tiles": [None if t is None else {"space": t[0], "side": t[1]} for t in s.tiles],
-        "money": list(s.money),
-        "winner_pile": list(s.winner_pile), "loser_pile": list(s.loser_pile),
-        "partners": list(s.partners),
-    }
+def _ticket_taken_ok(p: Camel2018State, s: Camel2018State, seat: int) -> bool:
+    """CU2-INV-TICKETS when ``seat`` took one ticket: the parent held every colour's top
+    tickets, so the new one must be the next from the top of its colour, and not above
+    the seat's last of that colour."""
+    t = s.bets[seat][-1]
+    if not _ticket_ok(t):
+        return False
+    colour, value = t
+    count = 0
+    for other in p.bets:
+        for c, _v in other:
+            if c == colour:
+                count += 1
+    if count >= len(TICKET_STACK) or value != TICKET_STACK[len(TICKET_STACK) - 1 - count]:
+        return False
+    return all(v >= value for c, v in p.bets[seat] if c == colour)
 
 
-def to_data(s: Camel2018State) -> dict[str, PlainData]:
-    """The plain data of a state (the canonical form :func:`from_data` reads back)."""
-    data = public_data(s)
-    data["hands"] = [list(h) for h in s.hands]
-    data["winner_cards"] = [list(c) for c in s.winner_cards]
-    data["loser_cards"] = [list(c) for c in s.loser_cards]
-    return data
+def _tickets_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
+    changed = [i for i in range(s.players) if s.bets[i] is not p.bets[i]]
+    if len(changed) == 1:
+        seat = changed[0]
+        mine, before = s.bets[seat], p.bets[seat]
+        if len(mine) == len(before) + 1 and mine[:-1] == before:
+            return _ticket_taken_ok(p, s, seat)
+    return _tickets_ok(s)
 
 
-def _strs(value: object, where: str, choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    return tuple(read_str(x, f"{where}[{i}]", choices)
-                 for i, x in enumerate(read_list(value, where, max_length=64)))
-
-
-def _per_seat(value: object, where: str, n: int) -> list[Any]:
-    return read_list(value, where, n)
-
-
-def read(data: Mapping[str, Any]) -> Camel2018State:
-    """The state of exactly :func:`to_data`'s form, unchecked (DecodeError otherwise)."""
-    d = read_keys(data, "state", KEYS)
-    read_str(d["game"], "game", (GAME_ID,))
-    read_int(d["version"], "version", VERSION, VERSION)
-    n = read_int(d["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
-    track = tuple(_strs(stack, f"track[{i}]", ALL_CAMELS)
-                  for i, stack in enumerate(read_list(d["track"], "track", CELLS)))
-    faces = tuple(f"{c}:{k}" for c in ALL_CAMELS for k in NUMBERS)
-    bets_names = tuple(f"{c}:{v}" for c in COLOURS for v in sorted(set(TICKET_STACK)))
-    tiles: list[Tile | None] = []
-    for i, t in enumerate(_per_seat(d["tiles"], "tiles", n)):
-        if t is None:
-            tiles.append(None)
+def _piles_delta(p: Camel2018State, s: Camel2018State, seats: set[int]) -> bool:
+    """Adds to ``seats`` the owners whose pile counts may have changed; False when a new
+    owner is out of range. A pile that grew by one card names only its owner."""
+    for new, old in ((s.winner_pile, p.winner_pile), (s.loser_pile, p.loser_pile)):
+        if new is old:
             continue
-        td = read_keys(t, f"tiles[{i}]", ("space", "side"))
-        tiles.append((read_int(td["space"], f"tiles[{i}].space", 0, 99),
-                      read_str(td["side"], f"tiles[{i}].side", SIDES)))
-    hands = tuple(_strs(h, f"hands[{i}]", COLOURS)
-                  for i, h in enumerate(_per_seat(d["hands"], "hands", n)))
-    for i, h in enumerate(hands):
-        if list(h) != sorted(h):
-            raise DecodeError(f"hands[{i}]: a hand is listed sorted")
-    partners: list[int | None] = []
-    for i, p in enumerate(_per_seat(d["partners"], "partners", n)):
-        partners.append(None if p is None else read_int(p, f"partners[{i}]", 0, n - 1))
-    return candidate(
-        players=n,
-        phase=read_str(d["phase"], "phase", PHASES),
-        leg=read_int(d["leg"], "leg", 1, 10_000),
-        starter=read_int(d["starter"], "starter", 0, n - 1),
-        turn=read_int(d["turn"], "turn", 0, n - 1),
-        track=track,
-        revealed=_strs(d["revealed"], "revealed", faces),
-        previous_leg=_strs(d["previous_leg"], "previous_leg", faces),
-        bets=tuple(_strs(b, f"bets[{i}]", bets_names)
-                   for i, b in enumerate(_per_seat(d["bets"], "bets", n))),
-        pyramid_tickets=tuple(read_int(x, f"pyramid_tickets[{i}]", 0, 5)
-                              for i, x in enumerate(_per_seat(d["pyramid_tickets"],
-                                                              "pyramid_tickets", n))),
-        tiles=tuple(tiles),
-        money=tuple(read_int(x, f"money[{i}]", -1000, 1_000_000)
-                    for i, x in enumerate(_per_seat(d["money"], "money", n))),
-        hands=hands,
-        winner_pile=tuple(read_int(x, f"winner_pile[{i}]", 0, n - 1)
-                          for i, x in enumerate(read_list(d["winner_pile"], "winner_pile",
-                                                          max_length=5 * n))),
-        loser_pile=tuple(read_int(x, f"loser_pile[{i}]", 0, n - 1)
-                         for i, x in enumerate(read_list(d["loser_pile"], "loser_pile",
-                                                         max_length=5 * n))),
-        winner_cards=tuple(_strs(c, f"winner_cards[{i}]", COLOURS)
-                           for i, c in enumerate(_per_seat(d["winner_cards"], "winner_cards",
-                                                           n))),
-        loser_cards=tuple(_strs(c, f"loser_cards[{i}]", COLOURS)
-                          for i, c in enumerate(_per_seat(d["loser_cards"], "loser_cards", n))),
-        partners=tuple(partners),
-    )
+        if len(new) == len(old) + 1 and new[:-1] == old:
+            added: tuple[int, ...] = new[-1:]
+        else:
+            added = new
+            seats.update(range(s.players))
+        for owner in added:
+            if not 0 <= owner < s.players:
+                return False
+            seats.add(owner)
+    return True
 
 
-def from_data(data: Mapping[str, Any]) -> Camel2018State:
-    """The state of its plain data: DecodeError when unreadable, InvalidState when broken."""
-    return checked(read(data))
+def _cards_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
+    """CU2-INV-CARDS for the seats whose cards or pile places changed."""
+    seats = {i for i in range(s.players)
+             if s.hands[i] is not p.hands[i] or s.winner_cards[i] is not p.winner_cards[i]
+             or s.loser_cards[i] is not p.loser_cards[i]}
+    if not _piles_delta(p, s, seats):
+        return False
+    return all(_seat_cards_ok(s, seat) for seat in seats)
 
 
-def status(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Every invariant a candidate breaks; an unreadable one breaks CU2-INV-PHASE."""
-    try:
-        return violations(read(data))
-    except DecodeError:
+def _tiles_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
+    if s.track is not p.track:
+        return _tiles_ok(s)
+    changed = [i for i in range(s.players) if s.tiles[i] is not p.tiles[i]]
+    if len(changed) != 1 or s.tiles[changed[0]] is None:
+        return _tiles_ok(s)
+    seat = changed[0]
+    tile = s.tiles[seat]
+    assert tile is not None
+    space, side = tile
+    if side not in SIDES or space not in TILE_SPACES or s.track[space]:
+        return False
+    return all(t is None or abs(t[0] - space) > 1 for i, t in enumerate(s.tiles) if i != seat)
+
+
+#: The fields each invariant reads (besides the players and the phase, whose changes the
+#: incremental check handles first).
+_PER_SEAT: Final = frozenset(("bets", "pyramid_tickets", "tiles", "money", "hands",
+                              "winner_cards", "loser_cards", "partners"))
+_CARD_FIELDS: Final = frozenset(("hands", "winner_cards", "loser_cards", "winner_pile",
+                                 "loser_pile"))
+_DICE_FIELDS: Final = frozenset(("revealed", "previous_leg", "leg", "phase", "pyramid_tickets"))
+_TILE_FIELDS: Final = frozenset(("tiles", "track"))
+
+
+def changed_fields(p: Camel2018State, s: Camel2018State) -> set[str]:
+    """The fields of ``s`` that are not its parent's very objects."""
+    before = p.__dict__
+    return {name for name, value in s.__dict__.items() if value is not before[name]}
+
+
+def delta_violations(p: Camel2018State, s: Camel2018State) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
+    same answer as :func:`full_violations`, running only what the fields ``s``
+    replaced (compared by identity) can change. A change of the player count, or a
+    phase change into, out of or within the setup or into the end, checks from scratch."""
+    phase = s.phase
+    changed = changed_fields(p, s)
+    if ("players" in changed or phase in _SETUP or p.phase in _SETUP
+            or ("phase" in changed and (phase == "over" or phase not in PHASES))):
+        return full_violations(s)
+    n = s.players
+    if (("leg" in changed and s.leg < 1) or ("starter" in changed and not 0 <= s.starter < n)
+            or ("turn" in changed and not 0 <= s.turn < n)
+            or ("track" in changed and len(s.track) != CELLS)
+            or any(len(getattr(s, name)) != n for name in changed & _PER_SEAT)):
         return ("CU2-INV-PHASE",)
+    broken: list[str] = []
+    if "track" in changed and not _camels_ok(s):
+        broken.append("CU2-INV-CAMELS")
+    if not changed.isdisjoint(_CARD_FIELDS) and not _cards_delta_ok(p, s):
+        broken.append("CU2-INV-CARDS")
+    if not changed.isdisjoint(_DICE_FIELDS) and not _dice_ok(s):
+        broken.append("CU2-INV-DICE")
+    if "money" in changed and any(m < 0 for m in s.money):
+        broken.append("CU2-INV-MONEY")
+    if "partners" in changed and not _partners_ok(s):
+        broken.append("CU2-INV-PARTNERS")
+    if "bets" in changed and not _tickets_delta_ok(p, s):
+        broken.append("CU2-INV-TICKETS")
+    if not changed.isdisjoint(_TILE_FIELDS) and not _tiles_delta_ok(p, s):
+        broken.append("CU2-INV-TILES")
+    return tuple(broken)
 
 
 __all__ = [
+    "FACE_DIE",
     "FIELDS",
     "INVARIANTS",
-    "PILES",
     "Camel2018State",
+    "Ticket",
+    "Tile",
     "camel_cells",
     "candidate",
+    "changed_fields",
     "checked",
+    "delta_violations",
+    "derive",
     "die_of",
     "draft",
-    "from_data",
+    "full_violations",
     "held",
     "pile",
-    "public_data",
     "pyramid",
-    "read",
     "stack_of",
     "stacks",
-    "status",
-    "to_data",
     "top_ticket",
     "violations",
 ]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 GAME_ID: Final = "hare-and-tortoise-2014"
+#: Changes only when the game's behaviour changes (see spec CHANGELOG).
+VERSION: Final = 2
 MIN_PLAYERS: Final = 2  # DERIVED (HT-DATA-CARDS): 5 starting bets, 2 each with 2 players
 MAX_PLAYERS: Final = 5  # DERIVED (HT-DATA-CARDS): one starting bet card each, 5 cards
 

@@ -1,8 +1,14 @@
 """The Hare & the Tortoise (2014): the frozen state and its invariants (HT-INV-*).
 
-:func:`violations` lists every invariant a state breaks, by ID; the game's
-``from_data`` refuses a state that breaks any, so no broken state can be built
-from plain data, and the rules only build valid ones (the tests check it).
+:func:`full_violations` lists every invariant a state breaks, by ID, each
+check run from scratch: a state built directly (``new_game``, the plain
+data's ``from_data``) is checked with it, and ``status`` reports it. A state
+a transition builds from its parent (unchecked copies, :func:`replace`) is
+checked by :func:`delta_violations`: the parent held every invariant, so only
+the checks that read a field the transition replaced run again, and the
+card count has a cheaper form (only the zones that changed are counted). The
+two agree on every pair of states (the tests check it on every step of
+seeded games and on broken children).
 """
 
 from __future__ import annotations
@@ -65,12 +71,14 @@ def building() -> Iterator[None]:
         _BUILDING[0] -= 1
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class HareState:
     """A table of The Hare & the Tortoise; card zones are sorted tuples (multisets).
 
     A state is checked when built (:func:`violations`; InvalidState names every
-    broken invariant), except inside :func:`building`.
+    broken invariant), except inside :func:`building`. Not slotted: a transition
+    copies its parent's fields in one C call (:func:`replace`); the instance stays
+    frozen (no attribute can be set).
     """
 
     players: int
@@ -310,25 +318,33 @@ def _scores_ok(s: HareState) -> bool:
 
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(HareState) if f.init)
+_new: Final = object.__new__
+_FIELD_SET: Final = frozenset(_FIELDS)
 
 
 def replace(s: HareState, **changes: Any) -> HareState:
-    """``s`` with some fields changed (attrs.evolve, without its per-call field lookup)."""
-    values = {name: getattr(s, name) for name in _FIELDS}
-    values.update(changes)
-    return HareState(**values)
+    """``s`` with some fields changed, UNCHECKED: a transition's table, which
+    ``apply`` checks once against its parent (:func:`delta_violations`)."""
+    if not changes.keys() <= _FIELD_SET:
+        raise TypeError(f"no such field: {sorted(changes.keys() - _FIELD_SET)}")
+    obj = _new(HareState)  # one copy of the fields (no dict per field, no attrs rebuild)
+    fields = obj.__dict__
+    fields.update(s.__dict__)
+    fields.update(changes)
+    fields["memo"] = {}
+    return obj
 
 
 def checked(s: HareState) -> HareState:
     """``s`` when it breaks no invariant, else InvalidState naming every broken one."""
-    broken = violations(s)
+    broken = full_violations(s)
     if broken:
         raise InvalidState(broken)
     return s
 
 
-def violations(s: HareState) -> tuple[str, ...]:
-    """Every invariant ``s`` breaks, by ID (HT-INV-*)."""
+def full_violations(s: HareState) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, by ID (HT-INV-*), every check run from scratch."""
     if not _phase_ok(s):
         return ("HT-INV-PHASE",)
     broken: list[str] = []
@@ -345,3 +361,139 @@ def violations(s: HareState) -> tuple[str, ...]:
     if not _table_ok(s):
         broken.append("HT-INV-TABLE")
     return tuple(sorted(broken))
+
+
+#: The full check: what ``status`` and ``from_data`` use.
+violations: Final = full_violations
+
+
+# --------------------------------------------------------------------------
+# incrementally
+
+#: The phases a step may stay in, or move between, and be checked incrementally.
+_PLAY: Final = frozenset(("turn", "draw"))
+_SAME: Final = frozenset(("deal", "turn", "draw"))
+
+
+def _hand_size_ok(s: HareState, seat: int) -> bool:
+    """HT-INV-HANDS for one seat's hand size in the phases deal, turn and draw (the
+    part of :func:`_hands_ok` that reads that seat's hand)."""
+    size = len(s.hands[seat])
+    hand = hand_size(s.mode)
+    if s.phase == "deal":
+        dealt = DEALT if s.mode == "standard" else hand
+        if seat < s.turn:
+            return size == dealt
+        return 0 <= size < dealt if seat == s.turn else size == 0
+    if s.phase == "draw" and seat == s.turn:
+        return hand - ANIMAL_MAX <= size < hand
+    return size == hand
+
+
+def _cards_delta_ok(p: HareState, s: HareState) -> bool:
+    """HT-INV-CARDS: every zone that changed is sorted, and the racing cards in them are
+    the ones that were in them (the parent's other zones are as they were)."""
+    if s.unused is not p.unused or s.starting is not p.starting:
+        if tuple(sorted(chain(s.unused, chain.from_iterable(s.starting)))) != _ANIMALS_SORTED:
+            return False
+        if s.unused != tuple(sorted(s.unused)) or any(z != tuple(sorted(z)) for z in s.starting):
+            return False
+    old: list[tuple[str, ...]] = []
+    new: list[tuple[str, ...]] = []
+    if s.deck is not p.deck:
+        old.append(p.deck)
+        new.append(s.deck)
+    if s.discard is not p.discard:
+        old.append(p.discard)
+        new.append(s.discard)
+    if s.table is not p.table:
+        old.append(p.table)
+        new.append(s.table)
+    for zones_before, zones_after in ((p.hands, s.hands), (p.second, s.second)):
+        if zones_after is not zones_before:
+            for before, after in zip(zones_before, zones_after, strict=True):
+                if after is not before:
+                    old.append(before)
+                    new.append(after)
+    if len(new) == 2 and len(new[0]) + 1 == len(old[0]) and len(new[1]) == len(old[1]) + 1:
+        return _one_card_moved(old[0], new[0], old[1], new[1])
+    if any(list(z) != sorted(z) for z in new):
+        return False
+    return sorted(chain.from_iterable(new)) == sorted(chain.from_iterable(old))
+
+
+def _one_card_moved(from_before: tuple[str, ...], from_after: tuple[str, ...],
+                    to_before: tuple[str, ...], to_after: tuple[str, ...]) -> bool:
+    """One card left a sorted zone (a deck) for another (a hand): the first zone is the
+    same without it (so still sorted), the second sorted and the same with it."""
+    if list(to_after) != sorted(to_after):
+        return False
+    i = 0
+    while i < len(to_before) and to_before[i] == to_after[i]:
+        i += 1
+    card = to_after[i]
+    if to_after[i + 1:] != to_before[i:] or card not in from_before:
+        return False
+    j = from_before.index(card)
+    return from_after == from_before[:j] + from_before[j + 1:]
+
+
+#: The fields whose change makes the incremental check run :func:`_phase_ok` again (between
+#: turn and draw, or within deal, a change of only the turn or the hands can change its
+#: answer only through the turn's range and the hands' count).
+_PHASE_READS: Final = frozenset(("token", "races", "streams", "turbos", "positions", "to_move",
+                                 "history", "points", "shown", "starting", "second"))
+_CARD_ZONES: Final = frozenset(("deck", "discard", "table", "hands", "second", "unused",
+                                "starting"))
+_SCORE_READS: Final = frozenset(("history", "points", "shown"))
+_FROM_SCRATCH: Final = frozenset(("players", "mode", "series", "round"))
+
+
+def changed_fields(p: HareState, s: HareState) -> set[str]:
+    """The fields of ``s`` that are not its parent's very objects (the memo aside)."""
+    before = p.__dict__
+    return {name for name, value in s.__dict__.items()
+            if value is not before[name] and name != "memo"}
+
+
+def delta_violations(p: HareState, s: HareState) -> tuple[str, ...]:
+    """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
+    same answer as :func:`full_violations`, running only what the fields ``s``
+    replaced (compared by identity) can change. Steps that change the players,
+    mode, series or round, or the phase other than between turn and draw (or that
+    leave the phases deal, turn and draw), check from scratch."""
+    phase = s.phase
+    changed = changed_fields(p, s)
+    if (not changed.isdisjoint(_FROM_SCRATCH) or p.phase not in _SAME
+            or ("phase" in changed and not (phase in _PLAY and p.phase in _PLAY))):
+        return full_violations(s)
+    n = s.players
+    if not changed.isdisjoint(_PHASE_READS):
+        if not _phase_ok(s):
+            return ("HT-INV-PHASE",)
+    elif (("turn" in changed and not 0 <= s.turn < n)
+          or ("hands" in changed and len(s.hands) != n)):
+        return ("HT-INV-PHASE",)
+    broken: list[str] = []
+    if not changed.isdisjoint(_CARD_ZONES) and not _cards_delta_ok(p, s):
+        broken.append("HT-INV-CARDS")
+    if "positions" in changed and not _forward_ok(s):
+        broken.append("HT-INV-FORWARD")
+    if "starting" in changed or "second" in changed or (phase == "deal" and "turn" in changed):
+        if not _hands_ok(s):
+            broken.append("HT-INV-HANDS")
+    elif "phase" in changed or "turn" in changed or "hands" in changed:
+        # HT-INV-HANDS: the sizes of the seats whose hand, or whose rule (the seat on
+        # turn in draw), changed
+        seats = {p.turn, s.turn}
+        if "hands" in changed:
+            seats.update(i for i in range(n) if s.hands[i] is not p.hands[i])
+        if not all(_hand_size_ok(s, i) for i in seats):
+            broken.append("HT-INV-HANDS")
+    if ("positions" in changed or "podium" in changed) and not _podium_ok(s):
+        broken.append("HT-INV-PODIUM")
+    if not changed.isdisjoint(_SCORE_READS) and not _scores_ok(s):
+        broken.append("HT-INV-SCORES")
+    if ("phase" in changed or "table" in changed) and not _table_ok(s):
+        broken.append("HT-INV-TABLE")
+    return tuple(broken)

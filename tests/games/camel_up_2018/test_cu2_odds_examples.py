@@ -18,7 +18,7 @@ from kernel.games.camel_up_2018.odds import ev_table, leg_odds
 from kernel.games.camel_up_2018.odds_brute import brute_odds
 from kernel.games.camel_up_2018.odds_cli import position_from_document, report
 
-FOLDER = Path(__file__).resolve().parents[1] / "spec" / "camel-up-2018" / "odds"
+FOLDER = Path(__file__).resolve().parents[3] / "spec" / "camel-up-2018" / "odds"
 FILES = sorted(FOLDER.glob("*.json"))
 
 

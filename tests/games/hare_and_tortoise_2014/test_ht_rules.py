@@ -163,3 +163,17 @@ def test_apprentice_podium_examples() -> None:
     assert rules.apprentice_podium((3,), (10, 4, 10, 12, 2)) == ((3,), (0, 2))
     # four crossed: only the first three
     assert rules.apprentice_podium((1, 4, 0, 3), (12, 12, 5, 12, 12)) == ((1,), (4,), (0,))
+
+
+# --------------------------------------------------------------------------
+# the tie-break key and the nap, by hand
+
+
+def test_the_hare_naps_on_the_first_tile() -> None:
+    # HT-RACE-NAP: with 4 hare cards the hare first (or tied for first) naps anywhere but on
+    # the starting line: on tile 1 too (alone ahead, or tied with an animal on tile 1); on
+    # the line (0) it moves 2 (HT-RACE-HARE)
+    assert rules.hare_steps(4, 1, 0) == 0
+    assert rules.hare_steps(4, 1, 1) == 0
+    assert rules.hare_steps(4, 1, 2) == 2
+    assert rules.hare_steps(4, 0, 0) == 2

@@ -123,7 +123,7 @@ def test_unreadable_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_state_plain_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # A state's plain data: the odds of its current leg (position.position_of).
-    from kernel.games.camel_up_2018 import game, position, state
+    from kernel.games.camel_up_2018 import game, plain, position
 
     s = game.new_game({"players": 3})
     for a in ("die:blue:1", "die:green:1", "die:red:1", "die:yellow:1", "die:purple:1",
@@ -131,7 +131,7 @@ def test_state_plain_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         r = game.apply(s, a)
         assert isinstance(r, Applied), (a, r)
         s = r.state
-    data = state.to_data(s)
+    data = plain.to_data(s)
     assert _run(tmp_path, data, "--json") == 0
     from_state = json.loads(capsys.readouterr().out)
     assert _run(tmp_path, position.position_of(s), "--json") == 0
@@ -146,7 +146,7 @@ def test_state_plain_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         s = r.state
     doc = position.position_of(s)
     assert doc["mover_tile"] == 5
-    assert _run(tmp_path, state.to_data(s), "--json") == 0
+    assert _run(tmp_path, plain.to_data(s), "--json") == 0
     legal = {a.text for a in game.legal_actions(s)
              if a.kind in ("bet", "pyramid", "cheer", "boo")}
     assert set(json.loads(capsys.readouterr().out)["ev"]) == legal

@@ -16,7 +16,7 @@ from kernel.testing import perft
 from kernel.testing.adapter import kernel_adapter
 
 GAME = "camel-up-2018"
-FILES = sorted((Path(__file__).resolve().parents[1] / "spec" / GAME / "perft").glob("*.perft"))
+FILES = sorted((Path(__file__).resolve().parents[3] / "spec" / GAME / "perft").glob("*.perft"))
 POSITIONS = perft.load(FILES)
 
 

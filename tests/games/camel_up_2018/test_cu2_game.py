@@ -18,7 +18,7 @@ import pytest
 
 import kernel
 from kernel.core import CHANCE, TERMINAL, Applied, Event, Rejected
-from kernel.games.camel_up_2018 import data, game, state
+from kernel.games.camel_up_2018 import data, game, plain, state
 from kernel.games.camel_up_2018.narrator import NARRATOR
 from kernel.games.camel_up_2018.position import position_of
 
@@ -306,8 +306,8 @@ def test_leg_scoring_recomputed() -> None:
 
             def rewards(seat: int, s: Any = s, order: list[str] = order,
                         tickets: list[int] = tickets) -> list[int]:
-                bets = [leg_reward(int(t.split(":")[1]), order.index(t.split(":")[0]) + 1)
-                        for t in s.bets[seat]]
+                bets = [leg_reward(value, order.index(colour) + 1)
+                        for colour, value in s.bets[seat]]
                 return bets + [1] * tickets[seat]
 
             pays = {int(e.data["seat"]): e for e in events if e.kind == "leg-payout"}
@@ -362,7 +362,7 @@ def test_tile_pays_before_the_race_ends() -> None:
     track[16] = []
     track[10] = ["white"]
     track[12] = ["black"]
-    s = state.from_data({**state.to_data(s), "track": track})
+    s = plain.from_data({**plain.to_data(s), "track": track})
     s = game.apply(s, "cheer:16").state  # type: ignore[union-attr]
     s = game.apply(s, "pyramid").state  # type: ignore[union-attr]
     r = game.apply(s, "die:blue:2")
@@ -415,12 +415,12 @@ def test_narrator_follows_the_table() -> None:
     keys = ("track", "money", "bets", "revealed", "winner_pile", "loser_pile", "hands",
             "winner_cards", "loser_cards", "pyramid_tickets", "partners", "tiles", "leg")
     for steps in games()[:4]:
-        table: Any = state.to_data(steps[0][0])
+        table: Any = plain.to_data(steps[0][0])
         for i, (_s, _a, events) in enumerate(steps[:-1]):
             for e in events:
                 table = NARRATOR.after(table, e)
                 NARRATOR.explain(table, e)
-            after = state.to_data(steps[i + 1][0])
+            after = plain.to_data(steps[i + 1][0])
             for k in keys:
                 assert table[k] == after[k], (k, i)
             assert NARRATOR.draw(table)
@@ -452,9 +452,9 @@ def test_crossing_meets_no_tile_beyond_the_line() -> None:
         cells: list[list[str]] = [[] for _ in range(18)]
         for cell, stack in track.items():
             cells[cell] = list(stack)
-        data = {**state.to_data(s), "track": cells,
+        data = {**plain.to_data(s), "track": cells,
                 "tiles": [None, {"space": tile[0], "side": tile[1]}, None, None]}
-        s = state.from_data(data)
+        s = plain.from_data(data)
         s = game.apply(s, "pyramid").state  # type: ignore[union-attr]
         r = game.apply(s, die)
         assert isinstance(r, Applied)
@@ -517,8 +517,7 @@ def test_the_money_floor_applies_once_to_a_legs_total() -> None:
             seat, delta = e.data["seat"], e.data["delta"]
             assert e.data["money"] == max(data.MONEY_FLOOR, money[seat] + delta), e
             place = {c: i + 1 for i, c in enumerate(ranking)}
-            tickets = [leg_payout(int(v), place[c])
-                       for c, v in (t.split(":") for t in before.bets[seat])]
+            tickets = [leg_payout(v, place[c]) for c, v in before.bets[seat]]
             tickets += [PYRAMID_PAY] * before.pyramid_tickets[seat]
             assert sum(tickets) == delta, (e, tickets)
             per_ticket = money[seat]
@@ -528,3 +527,327 @@ def test_the_money_floor_applies_once_to_a_legs_total() -> None:
             checked += 1
         before = step.state
     assert checked >= 8 and would_differ >= 1, (checked, would_differ)
+
+
+# --------------------------------------------------------------------------
+# setup, actions, reveals and the race's end, event by event; rejections; configuration
+
+
+def played(s: Any, actions: tuple[str, ...]) -> Any:
+    for a in actions:
+        r = game.apply(s, a)
+        assert isinstance(r, Applied), (a, r)
+        s = r.state
+    return s
+
+
+def before_the_end(purple: int = 16) -> Any:
+    """A 4-player leg 1 with purple alone on space ``purple`` and both piles laid.
+
+    Winner pile, first placed first: seat 0 green, seat 0 blue, seat 1 purple, seat 0
+    purple (seat 0 holds three cards on it); loser pile: seat 2 blue, seat 3 red. Seat 3
+    has no money. Seat 0 is to move.
+    """
+    track: list[list[str]] = [[] for _ in range(18)]
+    track[1], track[3], track[5], track[8], track[purple] = (
+        ["blue"], ["green"], ["red"], ["yellow"], ["purple"])
+    track[10], track[12] = ["black"], ["white"]
+    doc = {**plain.to_data(game.new_game({"players": 4})), "phase": "turn", "track": track,
+           "money": [3, 3, 3, 0],
+           "winner_pile": [0, 0, 1, 0], "loser_pile": [2, 3],
+           "winner_cards": [["green", "blue", "purple"], ["purple"], [], []],
+           "loser_cards": [[], [], ["blue"], ["red"]],
+           "hands": [["red", "yellow"], ["blue", "green", "red", "yellow"],
+                     ["green", "purple", "red", "yellow"],
+                     ["blue", "green", "purple", "yellow"]]}
+    return plain.from_data(doc)
+
+
+def test_interleaved_winner_pile_is_paid_card_by_card() -> None:
+    # CU2-RACE-END, CU2-RANK, CU2-PAY-LEG, CU2-PAY-FINAL, CU2-MONEY-FLOOR, CU2-WINNER:
+    # purple crosses the line; the last leg scoring pays seat 0's pyramid ticket (+1);
+    # then the winner pile (purple), first placed first: seat 0 green -1 (3), seat 0 blue
+    # -1 (2), seat 1 purple, the first right card, +8 (11), seat 0 purple, the second,
+    # +5 (7); the loser pile (blue, the last camel): seat 2 blue +8 (11), seat 3 red -1,
+    # floored at 0. Seats 1 and 2 share the win with 11.
+    s = played(before_the_end(), ("pyramid",))
+    r = game.apply(s, "die:purple:1")
+    assert isinstance(r, Applied)
+    finals = [e for e in r.events if e.kind == "final-payout"]
+    assert [(e.data["seat"], e.data["pile"], e.data["colour"], e.data["camel"],
+             e.data["delta"], e.data["money"]) for e in finals] == [
+        (0, "winner", "green", "purple", -1, 3),
+        (0, "winner", "blue", "purple", -1, 2),
+        (1, "winner", "purple", "purple", 8, 11),
+        (0, "winner", "purple", "purple", 5, 7),
+        (2, "loser", "blue", "blue", 8, 11),
+        (3, "loser", "red", "blue", -1, 0),
+    ]
+    assert all(e.rules == ("CU2-PAY-FINAL", "CU2-MONEY-FLOOR") for e in finals)
+    assert state.pile(s, "winner") == ((0, "green"), (0, "blue"), (1, "purple"), (0, "purple"))
+    assert state.pile(s, "loser") == ((2, "blue"), (3, "red"))
+    over = r.events[-1]
+    assert over.kind == "game-over" and over.rules == ("CU2-WINNER",)
+    assert dict(over.data) == {"money": [7, 11, 11, 0], "winners": [1, 2]}
+    assert r.state.money == (7, 11, 11, 0) and r.state.phase == "over"
+    outcome = game.outcome(r.state)
+    assert outcome is not None
+    assert outcome.scores == (7, 11, 11, 0) and outcome.winners == (1, 2)
+    assert outcome.rules == ("CU2-WINNER",)
+    assert outcome.to_data() == {"money": [7, 11, 11, 0], "winners": [1, 2]}
+
+
+def test_piles_seen_by_each_seat() -> None:
+    # CU2-HIDDEN: a seat sees the colours of its own cards on both piles and only the
+    # owners of the others'; once the race is over both piles are face up.
+    s = before_the_end()
+    for seat, winner, loser in (
+        (0, [["green", "blue", "purple"], None, None, None], [[], None, None, None]),
+        (3, [None, None, None, []], [None, None, None, ["red"]]),
+        (2, [None, None, [], None], [None, None, ["blue"], None]),
+    ):
+        seen = game.observation(s, seat)
+        assert seen["winner_cards"] == winner and seen["loser_cards"] == loser, seat
+        assert seen["winner_pile"] == [0, 0, 1, 0] and seen["loser_pile"] == [2, 3]
+        assert seen["hand"] == list(s.hands[seat])
+        assert "hands" not in seen
+    end = played(s, ("pyramid", "die:purple:1"))
+    for seat in range(4):
+        seen = game.observation(end, seat)
+        assert seen["winner_cards"] == [["green", "blue", "purple"], ["purple"], [], []]
+        assert seen["loser_cards"] == [[], [], ["blue"], ["red"]]
+
+
+def test_rejections_name_the_rule_and_the_reason() -> None:
+    # KERNEL-INPUT (apply never raises; a Rejected names the rule that forbids): each
+    # illegal action of a seat is refused by its own rule with the rule's reason, and a
+    # chance outcome that cannot happen by the rule of the chance node.
+    tile = ("a tile goes on an empty space 2-16, not next to another tile, "
+            "and a moved tile on a different space")
+    s4 = played(game.new_game({"players": 4}), STACKED)
+    red_gone = played(s4, ("bet:red",) * 4)
+    end = before_the_end()  # seat 0 holds red and yellow only
+    setup = game.new_game({"players": 3})
+    crazy = played(game.new_game({"players": 3}), STACKED[:5])
+    revealing = played(s4, ("pyramid", "die:red:1", "pyramid"))
+    for s, action, rule, reason in (
+        # CU2-BET-TICKET: the four tickets of a colour are taken
+        (red_gone, "bet:red", "CU2-BET-TICKET", "that colour's betting tickets are all taken"),
+        # CU2-TILE-PLACE: a camel stands on 16; next to another seat's tile; the own space
+        (s4, "cheer:16", "CU2-TILE-PLACE", tile),
+        (played(s4, ("boo:9",)), "cheer:10", "CU2-TILE-PLACE", tile),
+        (played(s4, ("boo:9", "bet:red", "bet:red", "bet:red")), "cheer:9", "CU2-TILE-PLACE",
+         tile),
+        # CU2-FINISH-CARD: the card is not in hand (on a pile already)
+        (end, "winner:blue", "CU2-FINISH-CARD", "that finish card is not in hand"),
+        (end, "loser:purple", "CU2-FINISH-CARD", "that finish card is not in hand"),
+        # CU2-PARTNER: fewer than 6 players; a seat that already has a partner
+        (s4, "partner:1", "CU2-PARTNER",
+         "a partnership needs 6 or more players and two available cards"),
+        (played(game.new_game({"players": 6}), (*STACKED, "partner:3")), "partner:0",
+         "CU2-PARTNER", "a partnership needs 6 or more players and two available cards"),
+        # chance: a crazy camel before the racing camels are placed (CU2-SETUP-RACING), a
+        # racing camel among the crazy ones (CU2-SETUP-CRAZY), a die out of the pyramid
+        (setup, "die:white:1", "CU2-SETUP-RACING", "no such die face can show now"),
+        (crazy, "die:red:1", "CU2-SETUP-CRAZY", "no such die face can show now"),
+        (revealing, "die:red:2", "CU2-PYRAMID-TICKET", "no such die face can show now"),
+    ):
+        r = game.apply(s, action)
+        assert isinstance(r, Rejected), (action, r)
+        assert (r.rule, r.reason) == (rule, f"{action}: {reason}"), action
+
+
+def event_rows(events: Any) -> list[tuple[str, tuple[str, ...], dict[str, Any]]]:
+    return [(e.kind, e.rules, dict(e.data)) for e in events]
+
+
+def test_a_tile_pushes_a_camel_across_the_line() -> None:
+    # CU2-PYRAMID-TICKET, CU2-DIE-RACING, CU2-TILE-CHEER, CU2-TILE-PAY, CU2-RACE-END,
+    # CU2-LEG-END, CU2-RANK, CU2-PAY-LEG, CU2-MONEY-FLOOR: purple on 15, seat 0's
+    # cheering tile on 16; seat 1 reveals purple 1: purple lands on the tile, seat 0 is
+    # paid 1 at once, the tile pushes purple across the line (cell 17) and the race ends;
+    # the move's own rules are the die's and the tile's (the payment and the race end are
+    # events of their own). The last leg scoring pays seat 1's pyramid ticket.
+    s = played(before_the_end(purple=15), ("cheer:16", "pyramid"))
+    r = game.apply(s, "die:purple:1")
+    assert isinstance(r, Applied)
+    floor = ("CU2-PAY-LEG", "CU2-MONEY-FLOOR")
+    assert event_rows(r.events[:9]) == [
+        ("die-revealed", ("CU2-PYRAMID-TICKET",),
+         {"seat": 1, "die": "purple", "colour": "purple", "number": 1}),
+        ("camel-moved", ("CU2-DIE-RACING", "CU2-TILE-CHEER"),
+         {"camel": "purple", "from": 15, "to": 17, "unit": ["purple"], "tiles": [16],
+          "placed": "top"}),
+        ("tile-paid", ("CU2-TILE-PAY",), {"seat": 0, "amount": 1, "money": 4}),
+        ("race-ended", ("CU2-RACE-END",), {"camel": "purple", "cell": 17, "way": "forwards"}),
+        ("leg-ended", ("CU2-LEG-END", "CU2-RANK"),
+         {"leg": 1, "ranking": ["purple", "yellow", "red", "green", "blue"]}),
+        ("leg-payout", floor, {"seat": 0, "delta": 0, "copied": 0, "money": 4}),
+        ("leg-payout", floor, {"seat": 1, "delta": 1, "copied": 0, "money": 4}),
+        ("leg-payout", floor, {"seat": 2, "delta": 0, "copied": 0, "money": 3}),
+        ("leg-payout", floor, {"seat": 3, "delta": 0, "copied": 0, "money": 0}),
+    ]
+    # CU2-PAY-FINAL: seat 0 4 -1 -1 +5 = 7, seat 1 4 + 8 = 12, seat 2 3 + 8, seat 3 0 - 1 -> 0
+    assert r.state.money == (7, 12, 11, 0)
+
+
+def test_a_grey_die_carries_racing_camels_backwards_across_the_line() -> None:
+    # CU2-DIE-GREY (a), CU2-MOVE-CRAZY, CU2-RACE-END, CU2-RANK: white carries blue on
+    # space 2; the grey die shows black 3 but only white carries a racing camel, so white
+    # moves with blue 3 back, across the line (cell 0): blue is last.
+    track: list[list[str]] = [[] for _ in range(18)]
+    track[2], track[6], track[9], track[11] = ["white", "blue"], ["green", "red"], \
+        ["yellow", "purple"], ["black"]
+    s = plain.from_data({**plain.to_data(game.new_game({"players": 3})), "phase": "turn",
+                         "track": track})
+    s = played(s, ("pyramid",))
+    r = game.apply(s, "die:black:3")
+    assert isinstance(r, Applied)
+    assert event_rows(r.events[:4]) == [
+        ("die-revealed", ("CU2-PYRAMID-TICKET",),
+         {"seat": 0, "die": "grey", "colour": "black", "number": 3}),
+        ("camel-moved", ("CU2-DIE-GREY", "CU2-MOVE-CRAZY"),
+         {"camel": "white", "from": 2, "to": 0, "unit": ["white", "blue"], "tiles": [],
+          "placed": "top"}),
+        ("race-ended", ("CU2-RACE-END",), {"camel": "white", "cell": 0, "way": "backwards"}),
+        ("leg-ended", ("CU2-LEG-END", "CU2-RANK"),
+         {"leg": 1, "ranking": ["purple", "yellow", "red", "green", "blue"]}),
+    ]
+
+
+def test_leg_end_with_partners() -> None:
+    # CU2-PARTNER, CU2-PARTNER-COPY, CU2-PAY-LEG, CU2-LEG-END, CU2-LEG-RESET,
+    # CU2-TURN-ORDER: 6 seats; seats 0 and 1 are partners, seat 1 holds purple's 5 ticket;
+    # seats 2-5 and 0 take the five pyramid tickets (purple stays on top and leads).
+    # Seat 0: its pyramid ticket 1 + the copied 5 = 6; seat 1: 5 + the copied 1 = 6; the
+    # others 1 each; only the partners' payouts name CU2-PARTNER-COPY. The marker goes to
+    # the seat after seat 0, which took the last pyramid ticket.
+    s = played(game.new_game({"players": 6}), (*STACKED, "partner:1", "bet:purple"))
+    s = played(s, ("pyramid", "die:blue:1", "pyramid", "die:green:1", "pyramid", "die:red:1",
+                  "pyramid", "die:yellow:1", "pyramid"))
+    r = game.apply(s, "die:white:1")  # black sits on white: black moves (CU2-DIE-GREY (b))
+    assert isinstance(r, Applied)
+    told = event_rows(r.events)
+    floor = ("CU2-PAY-LEG", "CU2-MONEY-FLOOR")
+    assert told[2:] == [
+        ("leg-ended", ("CU2-LEG-END", "CU2-RANK"),
+         {"leg": 1, "ranking": ["purple", "yellow", "red", "green", "blue"]}),
+        ("leg-payout", (*floor, "CU2-PARTNER-COPY"),
+         {"seat": 0, "delta": 6, "copied": 5, "money": 9}),
+        ("leg-payout", (*floor, "CU2-PARTNER-COPY"),
+         {"seat": 1, "delta": 6, "copied": 1, "money": 9}),
+        *[("leg-payout", floor, {"seat": seat, "delta": 1, "copied": 0, "money": 4})
+          for seat in range(2, 6)],
+        ("leg-started", ("CU2-LEG-RESET", "CU2-TURN-ORDER"), {"leg": 2, "starter": 1}),
+    ]
+    assert r.state.partners == (None,) * 6 and r.state.turn == 1
+
+
+def test_configuration_defaults_and_refusals() -> None:
+    # KERNEL-CONFIG, CU2-DATA-COMPONENTS (3 to 8 players), CU2-SETUP-START (the youngest
+    # seat, default 0): the defaults the game's ConfigSpec documents, and each refusal
+    # names the key, the allowed range and the value given.
+    from kernel.core import ConfigError
+    from kernel.games.camel_up_2018 import INFO
+
+    documented = {f.name: f.default for f in INFO.config.fields}
+    assert documented == {"players": 4, "youngest": 0}
+    assert game.parse_config({}) == documented
+    assert game.parse_config({"players": 3}) == {"players": 3, "youngest": 0}
+    assert game.parse_config({"players": 8, "youngest": 7}) == {"players": 8, "youngest": 7}
+    assert game.parse_config({"youngest": 3}) == {"players": 4, "youngest": 3}
+    for config, message in (
+        ([], "a configuration is an object, not a list of 0 items"),
+        ({"players": 4, "seed": 1}, "unknown configuration key 'seed'; known: players, youngest"),
+        ({"players": 9}, "'players' must be 3 to 8, not 9"),
+        ({"players": 2}, "'players' must be 3 to 8, not 2"),
+        ({"players": True}, "'players' must be 3 to 8, not true"),
+        ({"players": "4"}, "'players' must be 3 to 8, not '4'"),
+        ({"players": 3, "youngest": 3}, "'youngest' must be a seat 0 to 2, not 3"),
+        ({"youngest": -1}, "'youngest' must be a seat 0 to 3, not -1"),
+        ({"youngest": False}, "'youngest' must be a seat 0 to 3, not false"),
+    ):
+        with pytest.raises(ConfigError) as refused:
+            game.parse_config(config)
+        assert str(refused.value) == f"{message} [KERNEL-CONFIG]", config
+    s = game.new_game({"players": 5, "youngest": 4})
+    assert (s.players, s.starter, s.turn, s.phase, s.leg) == (5, 4, 4, "setup", 1)
+
+
+def test_setup_events() -> None:
+    # CU2-SETUP-RACING (a racing die's number n puts the camel on space n, on top),
+    # CU2-SETUP-CRAZY (the grey die: 1 = 16, 2 = 15, 3 = 14), CU2-SETUP-START (the
+    # youngest seat starts the first leg), CU2-TURN-ORDER.
+    s = game.new_game({"players": 3, "youngest": 1})
+    told = []
+    for a in ("die:red:2", "die:blue:1", "die:green:3", "die:yellow:2", "die:purple:2",
+              "die:white:3", "die:black:1"):
+        r = game.apply(s, a)
+        assert isinstance(r, Applied)
+        told += event_rows(r.events)
+        s = r.state
+    placed = [("camel-placed", (rule,), {"camel": c, "number": n, "space": sp})
+              for rule, c, n, sp in (
+                  ("CU2-SETUP-RACING", "red", 2, 2), ("CU2-SETUP-RACING", "blue", 1, 1),
+                  ("CU2-SETUP-RACING", "green", 3, 3), ("CU2-SETUP-RACING", "yellow", 2, 2),
+                  ("CU2-SETUP-RACING", "purple", 2, 2), ("CU2-SETUP-CRAZY", "white", 3, 14),
+                  ("CU2-SETUP-CRAZY", "black", 1, 16))]
+    assert told == [*placed, ("leg-started", ("CU2-SETUP-START", "CU2-TURN-ORDER"),
+                              {"leg": 1, "starter": 1})]
+    assert s.track[2] == ("red", "yellow", "purple") and s.phase == "turn" and s.turn == 1
+
+
+def test_action_events() -> None:
+    # CU2-PYRAMID-TICKET (the ticket's number this leg), CU2-FINISH-CARD with CU2-HIDDEN
+    # (the pile and its size after the card; the colour only for its owner),
+    # CU2-BET-TICKET, CU2-TILE-PLACE, CU2-PARTNER, CU2-TURN-ORDER.
+    s = played(game.new_game({"players": 6}), STACKED)
+    told = []
+    for a in ("winner:blue", "winner:green", "loser:red", "pyramid", "die:red:1", "bet:red",
+              "boo:5", "partner:3", "pyramid"):
+        r = game.apply(s, a)
+        assert isinstance(r, Applied)
+        told += [x for x in event_rows(r.events) if x[0] not in ("die-revealed", "camel-moved")]
+        s = r.state
+    hidden = ("CU2-FINISH-CARD", "CU2-HIDDEN")
+    turn = ("CU2-TURN-ORDER",)
+    assert told == [
+        ("finish-card", hidden, {"seat": 0, "pile": "winner", "colour": "blue", "size": 1}),
+        ("next-turn", turn, {"seat": 1}),
+        ("finish-card", hidden, {"seat": 1, "pile": "winner", "colour": "green", "size": 2}),
+        ("next-turn", turn, {"seat": 2}),
+        ("finish-card", hidden, {"seat": 2, "pile": "loser", "colour": "red", "size": 1}),
+        ("next-turn", turn, {"seat": 3}),
+        ("pyramid-ticket", ("CU2-PYRAMID-TICKET",), {"seat": 3, "ticket": 1}),
+        ("next-turn", turn, {"seat": 4}),
+        ("ticket-taken", ("CU2-BET-TICKET",), {"seat": 4, "colour": "red", "value": 5}),
+        ("next-turn", turn, {"seat": 5}),
+        ("tile-placed", ("CU2-TILE-PLACE",),
+         {"seat": 5, "space": 5, "side": "boo", "moved_from": None}),
+        ("next-turn", turn, {"seat": 0}),
+        ("partnership", ("CU2-PARTNER",), {"seat": 0, "partner": 3}),
+        ("next-turn", turn, {"seat": 1}),
+        ("pyramid-ticket", ("CU2-PYRAMID-TICKET",), {"seat": 1, "ticket": 2}),
+    ]
+
+
+def test_small_refusals_and_readings() -> None:
+    # KERNEL-TERMINAL: a finished race takes no action, in the game's words.
+    end = played(before_the_end(), ("pyramid", "die:purple:1"))
+    r = game.apply(end, "bet:red")
+    assert isinstance(r, Rejected) and (r.rule, r.reason) == ("KERNEL-TERMINAL",
+                                                              "the race is over")
+    # CU2-PARTNER: a partner is a seat of the game (seats 0..n-1 of 6 or 7)
+    for n in (6, 7):
+        s = played(game.new_game({"players": n}), STACKED)
+        r = game.apply(s, f"partner:{n}")
+        assert isinstance(r, Rejected) and r.rule == "CU2-PARTNER", n
+        assert isinstance(game.apply(s, f"partner:{n - 1}"), Applied)
+    # CU2-BET-TICKET: an empty stack shows no ticket and its top is worth nothing (0)
+    s = played(game.new_game({"players": 4}), (*STACKED, "bet:red", "bet:red", "bet:red"))
+    assert state.stack_of(s, "red") == (2,) and state.top_ticket(s, "red") == 2
+    s = played(s, ("bet:red",))
+    assert state.stack_of(s, "red") == () and state.top_ticket(s, "red") == 0
+    assert game.observation(s, 1)["stacks"]["red"] == []
+    assert position_of(s)["tickets"] == {"blue": 5, "green": 5, "red": 0, "yellow": 5,
+                                         "purple": 5}

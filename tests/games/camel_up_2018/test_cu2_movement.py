@@ -8,6 +8,7 @@ Y yellow, P purple, W white, K black. Cell 0 lies behind the finish line
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,7 @@ from kernel.games.camel_up_2018.movement import (
     crazy_to_move,
     faces,
     grey_choice,
+    in_order,
     leg_payout,
     lone_carrier,
     on_top_of,
@@ -36,6 +38,7 @@ from kernel.games.camel_up_2018.movement import (
     ticket_payouts,
     top_crazy,
 )
+from kernel.games.camel_up_2018.scoring import due, right_pays
 from kernel.rules.stacks import well_formed
 
 NAMES = {"B": "blue", "G": "green", "R": "red", "Y": "yellow", "P": "purple",
@@ -316,3 +319,184 @@ def test_grey_choice_contracts_hold_on_random_boards() -> None:
             assert lone >= 0 or top in (-1, got)
             assert lone >= 0 or top >= 0 or got == colour
             assert CAMELS[got] == crazy_to_move(b, CAMELS[colour])
+
+
+# --------------------------------------------------------------------------
+# the reveal semantics and the board's checks; the scoring contracts' helpers
+
+
+def test_board_problems_named() -> None:
+    # KERNEL-INPUT, CU2-TILE-PLACE: the odds' board checks (race-kernel odds): seven
+    # camels on spaces 1..16 in gap-free
+    # stacks; tiles on 2..16 (CU2-TILE-PLACE), none under a camel, none on or next to
+    # another (each pair named once, at its lower space).
+    def board(pos: tuple[int, ...], height: tuple[int, ...] = (0, 1, 2, 3, 4, 0, 1)) -> Any:
+        return type(board_of({1: RACING, 6: ("white", "black")}))(pos, height)
+
+    ok = board((1, 1, 1, 1, 1, 6, 6))
+    assert board_problems(ok) == []
+    assert board_problems(board((1,) * 7, (0,) * 6)) == ["a board has 7 camels"]
+    assert board_problems(board((1,) * 6, (0, 1, 2, 3, 4, 5, 6))) == ["a board has 7 camels"]
+    assert board_problems(board((0, 1, 1, 1, 1, 6, 17), (0, 0, 1, 2, 3, 0, 0))) == [
+        "camel blue is off the spaces 1..16", "camel black is off the spaces 1..16"]
+    assert board_problems(board((1, 1, 1, 1, 1, 6, 6), (0, 1, 2, 3, 5, 0, 1))) == [
+        "stack on cell 1 is not gap-free"]
+    assert board_problems(board((2, 2, 2, 2, 2, 6, 6)), (Tile(1, True, 0), Tile(17, False, 1))) == [
+        "tile on space 1 is off the spaces 2..16", "tile on space 17 is off the spaces 2..16"]
+    assert board_problems(ok, (Tile(6, True, 0),)) == ["tile on space 6 is under a camel"]
+    assert board_problems(ok, (Tile(9, True, 0), Tile(9, False, 1))) == [
+        "tile on space 9 has a tile on it or next to it"] * 2
+    assert board_problems(ok, (Tile(10, True, 0), Tile(9, False, 1), Tile(13, True, 2))) == [
+        "tile on space 9 has a tile on it or next to it"]
+
+
+def _board(**cells: tuple[str, ...]) -> Any:
+    """A board from cells given as ``c5=("white",)``."""
+    return board_of({int(name[1:]): stack for name, stack in cells.items()})
+
+
+def test_grey_die_choice() -> None:
+    # CU2-DIE-GREY: the colour of the number decides, except (a) exactly one crazy camel
+    # with a racing camel anywhere above it moves, else (b) the one sitting directly on
+    # the other moves; the grey die shows white or black only.
+    from kernel.games.camel_up_2018.movement import crazy_to_move
+
+    rest = {"c1": ("red", "yellow"), "c2": ("purple",)}
+    for b, colour, moved in (
+        # the colour: neither carries, not stacked (black rides a racing camel on 9)
+        (_board(c5=("white",), c9=("blue", "black"), c10=("green",), **rest), "white",
+         "white"),
+        (_board(c5=("white",), c9=("blue", "black"), c10=("green",), **rest), "black",
+         "black"),
+        # (a): only black carries a racing camel
+        (_board(c3=("black", "blue"), c12=("white",), c10=("green",), **rest), "white",
+         "black"),
+        (_board(c3=("white", "green", "blue"), c12=("black",), **rest), "black", "white"),
+        # (b): white directly on black; black directly on white above a racing camel
+        (_board(c14=("black", "white"), c6=("blue",), c10=("green",), **rest), "black",
+         "white"),
+        (_board(c6=("blue", "white", "black"), c10=("green",), **rest), "white", "black"),
+        # both carry and a racing camel between them: the colour decides
+        (_board(c6=("white", "blue", "black", "green"), **rest), "white", "white"),
+        (_board(c6=("white", "blue", "black", "green"), **rest), "black", "black"),
+    ):
+        assert crazy_to_move(b, colour) == moved, (b, colour)
+    with pytest.raises(ValueError, match=r"^the grey die shows white or black, not 'blue'$"):
+        crazy_to_move(_board(c5=("white",), c9=("black",), c10=RACING), "blue")
+
+
+def test_reveal_and_board_refusals() -> None:
+    # KERNEL-INPUT, CU2-PYRAMID-TICKET: the reveal's and the board's input checks name
+    # what is wrong (race-kernel odds
+    # reads positions with them): the six dice, faces 1-3 of the die's own colour
+    # (CU2-PYRAMID-TICKET), seven camels once each on cells 0..17.
+    from kernel.games.camel_up_2018.movement import Face, reveal
+
+    b = _board(c1=RACING, c14=("white",), c16=("black",))
+    for die, face, message in (
+        ("orange", Face("orange", 1), "unknown die 'orange'"),
+        ("blue", Face("blue", 4), "a die shows 1, 2 or 3, not 4"),
+        ("blue", Face("red", 1), "the blue die shows blue, not 'red'"),
+        ("grey", Face("blue", 1), "the grey die shows white or black, not 'blue'"),
+    ):
+        with pytest.raises(ValueError) as refused:
+            reveal(b, (), die, face)
+        assert str(refused.value) == message
+    for stacks, message in (
+        ({18: RACING}, "cell 18 is off the track (0..17)"),
+        ({-1: RACING}, "cell -1 is off the track (0..17)"),
+        ({1: ("blue", "pink")}, "unknown camel 'pink'"),
+        ({1: ("blue", "blue")}, "camel 'blue' appears twice"),
+        ({0: ("blue",), 5: ("green", "blue")}, "camel 'blue' appears twice"),
+        ({1: RACING}, "camel 'white' is missing"),
+        ({1: RACING, 3: ("white",)}, "camel 'black' is missing"),
+    ):
+        with pytest.raises(ValueError) as refused:
+            board_of(stacks)
+        assert str(refused.value) == message
+
+
+def test_places_on_the_first_cells() -> None:
+    # CU2-RANK: further ahead first, higher in a stack first, also on space 1 and behind
+    # the line (cell 0: carried backwards across it, below every other racing camel).
+    from kernel.games.camel_up_2018.movement import places, ranking
+
+    b = _board(c0=("white", "blue", "green"), c1=("red", "yellow"), c3=("purple",),
+               c9=("black",))
+    assert places(b) == (5, 4, 3, 2, 1)
+    assert ranking(b) == ("purple", "yellow", "red", "green", "blue")
+    b = _board(c1=("blue", "green", "red", "yellow", "purple"), c6=("white", "black"))
+    assert places(b) == (5, 4, 3, 2, 1)
+
+
+def test_reveal_by_hand() -> None:
+    # CU2-DIE-RACING, CU2-MOVE-STACK (on top of the unit there), CU2-TILE-CHEER (one
+    # further, on top), CU2-TILE-BOO (one back, underneath: no stacking on top),
+    # CU2-TILE-PAY (the owner of each tile landed on), CU2-MOVE-CRAZY.
+    from kernel.games.camel_up_2018.movement import Face, reveal, stacks_of
+
+    b = _board(c1=("blue", "green"), c2=("red",), c3=("yellow",), c6=("purple",),
+               c9=("white",), c12=("black",))
+    tiles = (Tile(4, False, 2), Tile(7, True, 1))
+    # blue 2 carries green onto yellow on 3: on top
+    r = reveal(b, tiles, "blue", Face("blue", 2))
+    assert (r.camel, r.unit, r.target, r.used, r.paid, r.ended) == (
+        "blue", ("blue", "green"), 3, (), (), False)
+    assert set(r.rules) == {"CU2-DIE-RACING", "CU2-MOVE-STACK"}
+    assert stacks_of(r.board)[3] == ("yellow", "blue", "green")
+    # red 2 lands on the boozing tile on 4 (seat 2) and goes back to 3, under yellow
+    r = reveal(b, tiles, "red", Face("red", 2))
+    assert (r.target, r.used, r.paid) == (3, (0,), (2,))
+    assert set(r.rules) == {"CU2-DIE-RACING", "CU2-TILE-BOO", "CU2-TILE-PAY"}
+    assert stacks_of(r.board)[3] == ("red", "yellow")
+    # yellow 1 lands on the boozing tile on 4 and goes back to 3, now empty: alone
+    r = reveal(b, tiles, "yellow", Face("yellow", 1))
+    assert (r.target, r.paid) == (3, (2,)) and stacks_of(r.board)[3] == ("yellow",)
+    # purple 1 lands on the cheering tile on 7 (seat 1) and goes on to 8, alone
+    r = reveal(b, tiles, "purple", Face("purple", 1))
+    assert (r.target, r.used, r.paid) == (8, (1,), (1,))
+    assert set(r.rules) == {"CU2-DIE-RACING", "CU2-TILE-CHEER", "CU2-TILE-PAY"}
+    # white moves 2 back onto the cheering tile on 7: one further back, onto purple on 6
+    r = reveal(b, tiles, "grey", Face("white", 2))
+    assert (r.camel, r.target, r.used) == ("white", 6, (1,))
+    assert set(r.rules) == {"CU2-DIE-GREY", "CU2-MOVE-CRAZY", "CU2-TILE-CHEER",
+                            "CU2-MOVE-STACK", "CU2-TILE-PAY"}
+    assert stacks_of(r.board)[6] == ("purple", "white")
+    # black moves 3 back to 9, onto white
+    r = reveal(b, tiles, "grey", Face("black", 3))
+    assert (r.camel, r.target) == ("black", 9) and stacks_of(r.board)[9] == ("white", "black")
+    assert set(r.rules) == {"CU2-DIE-GREY", "CU2-MOVE-CRAZY", "CU2-MOVE-STACK"}
+
+
+def test_contract_helper_right_pays() -> None:
+    # CU2-PAY-FINAL: the k-th right card of a finish pile pays 8, 5, 3, 2, then 1.
+    assert right_pays(0) == []
+    assert right_pays(3) == [8, 5, 3]
+    assert right_pays(4) == [8, 5, 3, 2]
+    assert right_pays(7) == [8, 5, 3, 2, 1, 1, 1]
+
+
+def test_contract_helper_due() -> None:
+    # CU2-PAY-FINAL: pile (right, right, wrong, right) owned by seats (0, 1, 0, 0): seat 0
+    # gets 8 - 1 + 3 = 10, seat 1 gets 5, seat 2 nothing (before the money floor).
+    owners, right = (0, 1, 0, 0), (True, True, False, True)
+    assert [due(s, owners, right) for s in range(3)] == [10, 5, 0]
+    assert due(0, (), ()) == 0
+    with pytest.raises(ValueError):  # an owner for every card, no more, no fewer
+        due(0, (0,), (True, True))
+    assert due(1, (1, 1, 1, 1, 1, 1), (True,) * 6) == 8 + 5 + 3 + 2 + 1 + 1
+
+
+def test_contract_helper_in_order() -> None:
+    # CU2-RANK: further ahead first, higher on one cell first; a camel is in order with itself.
+    # blue 3 (bottom), green 3 (top), red 1 (bottom), yellow 1, purple 1 (top); crazy on 5.
+    board = Board((3, 3, 1, 1, 1, 5, 5), (0, 1, 0, 1, 2, 0, 1))
+    right = (2, 1, 5, 4, 3)  # green, blue, purple, yellow, red
+    assert all(in_order(board, right, a, b) for a in range(5) for b in range(5))
+    swapped_on_a_cell = (1, 2, 5, 4, 3)  # blue placed over green, which stands on it
+    assert not in_order(board, swapped_on_a_cell, 0, 1)
+    assert not in_order(board, swapped_on_a_cell, 1, 0)
+    assert in_order(board, swapped_on_a_cell, 0, 2)
+    swapped_across_cells = (2, 1, 3, 4, 5)  # red placed over purple, two cells behind
+    assert not in_order(board, swapped_across_cells, 2, 4)
+    assert in_order(board, swapped_across_cells, 2, 2)

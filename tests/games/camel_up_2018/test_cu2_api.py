@@ -12,7 +12,7 @@ from test_cu2_game import STACKED, games, start
 
 import kernel
 from kernel.core import CHANCE, TERMINAL, Applied, Rejected
-from kernel.games.camel_up_2018 import game, state
+from kernel.games.camel_up_2018 import game, plain
 from kernel.games.camel_up_2018.narrator import NARRATOR
 
 GAME = "camel-up-2018"
@@ -114,7 +114,7 @@ def test_narrator_lines() -> None:
     # CU2-RACE-END, CU2-WINNER: the told game draws the track beyond the line and the
     # standings best first.
     final = games()[2][-1][0]
-    drawn = NARRATOR.draw(state.to_data(final))
+    drawn = NARRATOR.draw(plain.to_data(final))
     assert drawn[0].startswith("track: ") and ("<|" in drawn[0] or "|>" in drawn[0])
     outcome = game.outcome(final)
     assert outcome is not None
@@ -134,7 +134,7 @@ def test_drawing_pieces() -> None:
     s = start(4)
     for a in ("winner:red", "loser:blue", "winner:green"):
         s = game.apply(s, a).state  # type: ignore[union-attr]
-    whole = pieces(state.to_data(s))
+    whole = pieces(plain.to_data(s))
     assert whole["space-1"] == ["blue", "green", "red", "yellow", "purple"]
     assert whole["space-16"] == ["white", "black"] and len([k for k in whole if
                                                              k.startswith("space-")]) == 18

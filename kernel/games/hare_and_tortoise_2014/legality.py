@@ -1,0 +1,166 @@
+"""The Hare & the Tortoise (2014): who acts, the chance outcomes, what is legal and
+why not, and who wins.
+
+The legal actions are read from the state's own zones and the action tables of
+:mod:`.actions`; a table's legal actions and chance outcomes are worked out
+once and kept in its ``memo``.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from typing import Final
+
+from kernel.core import CHANCE, TERMINAL, Action, Outcome
+
+from . import rules
+from .actions import BET, DEAL, DRAW, GATHER, MOVE, PLACE, STARTING, STREAM, TURBO
+from .data import ANIMAL_MAX, ANIMALS, CARD_KINDS, HOWL, TABLE_MAX, TILES
+from .state import HareState, place_of, seat_bets, table_counts
+
+Outcomes = tuple[tuple[Action, Fraction], ...]
+
+
+def current_actor(s: HareState) -> int:
+    if s.phase == "over":
+        return TERMINAL
+    if s.phase in ("second", "turn", "move"):
+        return s.turn
+    return CHANCE
+
+
+_SORTED_CARDS: Final = tuple(sorted(CARD_KINDS))
+_SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
+#: Each exact probability n/d a deck gives, made once (a call, not a decorator: the tests
+#: clear it).
+_odds: Final = functools.lru_cache(maxsize=4096)(Fraction)
+
+
+def _card_odds(deck: tuple[str, ...]) -> list[tuple[str, Fraction]]:
+    """Each card kind in the deck with the chance to draw it, in the cards' sorted order."""
+    size = len(deck)
+    out: list[tuple[str, Fraction]] = []
+    for card in _SORTED_CARDS:
+        n = deck.count(card)
+        if n:
+            out.append((card, _odds(n, size)))
+    return out
+
+
+def chance_outcomes(s: HareState) -> Outcomes:
+    """Every chance outcome with its exact probability, in the actions' sorted order."""
+    found: Outcomes | None = s.memo.get("chance")
+    if found is None:
+        found = s.memo["chance"] = _outcomes(s)
+    return found
+
+
+def _outcomes(s: HareState) -> Outcomes:
+    """The outcomes, built in the actions' sorted order (each table walked in its
+    values' order: the zones are sorted, the tiles ascending, the animals by name)."""
+    if s.phase == "bets":  # HT-SETUP-START: each card left equally likely
+        mine = STARTING[s.turn]
+        return tuple((mine[a], Fraction(1, len(s.unused))) for a in s.unused)
+    if s.phase == "track":  # HT-SETUP-TRACK: each stream on any free tile, equally likely
+        free = [t for t in range(1, TILES + 1) if t not in s.streams]
+        return tuple((STREAM[t], Fraction(1, len(free))) for t in free)
+    if s.phase == "turbos":  # HT-APP-TURBO: the next tile's token, any animal left
+        left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
+        return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
+    if s.phase == "deal":  # HT-SETUP-DEAL
+        dealt = DEAL[s.turn]
+        return tuple((dealt[c], p) for c, p in _card_odds(s.deck))
+    if s.phase == "draw":  # HT-TURN-REFILL
+        return tuple((DRAW[c], p) for c, p in _card_odds(s.deck))
+    if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
+        return ((GATHER, Fraction(1)),)
+    return ()
+
+
+def _play_ok(s: HareState, animal: str, count: int, howls: int) -> str | None:
+    """None when the play is legal, else the rule that forbids it."""
+    hand = s.hands[s.turn]
+    plain = count - howls
+    if hand.count(animal) < plain or hand.count(HOWL) < howls:
+        return "HT-TURN-PLAY"
+    counts = table_counts(s.table)
+    if len(s.table) + count > TABLE_MAX or counts[animal] + count > ANIMAL_MAX:
+        return "HT-TURN-LIMIT"
+    return None
+
+
+def legal_actions(s: HareState) -> tuple[Action, ...]:
+    """The actor's actions, sorted (chance nodes: the possible outcomes)."""
+    found: tuple[Action, ...] | None = s.memo.get("legal")
+    if found is None:
+        found = s.memo["legal"] = _legal(s)
+        s.memo["legal-set"] = frozenset(found)
+    return found
+
+
+def _plays(s: HareState) -> tuple[Action, ...]:
+    """HT-TURN-PLAY, HT-TURN-LIMIT: the plays the hand allows and the table takes (the
+    same rule as :func:`_play_ok`, with the hand and the table counted once)."""
+    hand = s.hands[s.turn]
+    have = {a: hand.count(a) for a in ANIMALS}
+    howls = hand.count(HOWL)
+    room = TABLE_MAX - len(s.table)
+    on_table = table_counts(s.table)
+    return tuple(action for (animal, n, h), action in PLACE
+                 if n - h <= have[animal] and h <= howls and n <= room
+                 and on_table[animal] + n <= ANIMAL_MAX)
+
+
+def _legal(s: HareState) -> tuple[Action, ...]:
+    phase = s.phase
+    if phase in ("bets", "track", "turbos", "deal", "draw", "scored"):
+        return tuple(a for a, _ in chance_outcomes(s))
+    if phase == "second":  # HT-SETUP-SECOND
+        return tuple(sorted(BET[c] for c in set(s.hands[s.turn])))
+    if phase == "turn":  # HT-TURN-PLAY, HT-TURN-LIMIT
+        return _plays(s)
+    if phase == "move":  # HT-APP-MOVE
+        return tuple(sorted(MOVE[a] for a in s.to_move))
+    return ()
+
+
+def why_not(s: HareState, a: Action) -> str:
+    """The rule that forbids ``a`` here."""
+    kind = a.kind
+    if kind == "place":
+        if s.phase != "turn":
+            return "HT-APP-MOVE" if s.phase == "move" else "HT-SETUP-SECOND"
+        animal, count, howls = str(a.values[0]), int(a.values[1]), int(a.values[2])
+        return _play_ok(s, animal, count, howls) or "HT-TURN-PLAY"
+    if kind == "bet":
+        return "HT-SETUP-SECOND"
+    if kind == "move":
+        return "HT-APP-MOVE"
+    return {"starting": "HT-SETUP-START", "stream": "HT-SETUP-TRACK", "turbo": "HT-APP-TURBO",
+            "deal": "HT-SETUP-DEAL", "draw": "HT-TURN-REFILL",
+            "gather": "HT-CHAMP-ROUNDS"}[kind]
+
+
+
+def outcome(s: HareState) -> Outcome | None:
+    """HT-SCORE-WINNER (one round) or HT-CHAMP-WINNER (three): who wins."""
+    if s.phase != "over":
+        return None
+    best = max(s.points)
+    tied = tuple(i for i, p in enumerate(s.points) if p == best)
+    rounds = s.history if s.series > 1 else ()
+    if s.series > 1:
+        return Outcome(s.points, tied, ("HT-CHAMP-WINNER",), score_key="points",
+                       rounds=rounds)
+    if len(tied) == 1:
+        return Outcome(s.points, tied, ("HT-SCORE-WINNER",), score_key="points")
+    best_place = {i: rules.tiebreak_place(tuple(place_of(s.podium, a)
+                                                for a in seat_bets(s.starting[i], s.second[i])))
+                  for i in tied}
+    top = min(best_place.values())
+    winners = tuple(i for i in tied if best_place[i] == top)
+    return Outcome(s.points, winners, ("HT-SCORE-WINNER",), score_key="points",
+                   tiebreak="tied seats compared on their highest-placed bet animal; a tie "
+                            "that remains is shared (HT-SCORE-WINNER)")
+

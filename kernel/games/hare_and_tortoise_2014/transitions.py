@@ -1,0 +1,296 @@
+"""The Hare & the Tortoise (2014): applying an action.
+
+``apply`` is total and pure: anything that is not a legal action here is a
+``Rejected`` naming the rule (KERNEL-INPUT, KERNEL-ACTOR, ... or the game
+rule that forbids it, :func:`.legality.why_not`). A legal action builds the
+next table as unchecked copies (:func:`.state.replace`; the common steps in
+one) and the result is checked once against its parent
+(:func:`.state.delta_violations`). The movement and scoring arithmetic is in
+:mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kernel.core import Action, Applied, Event, InvalidState, Rejected, Result
+from kernel.plugin import screen
+
+from . import rules
+from .actions import CHANCE_KINDS, VOCABULARY
+from .config import fresh
+from .data import (
+    ANIMAL_MAX,
+    ANIMALS,
+    DEALT,
+    FINISH,
+    HOWL,
+    PODIUM_PLACES,
+    STREAMS,
+    TABLE_MAX,
+    TURBO_TILES,
+    hand_size,
+    starting_bets,
+)
+from .legality import current_actor, legal_actions, outcome, why_not
+from .state import SETUP, HareState, delta_violations, place_of, replace, seat_bets, table_counts
+
+
+def apply(s: HareState, action: object) -> Result:
+    """Applied or Rejected naming the rule; never raises (KERNEL-INPUT)."""
+    parsed = screen(action, VOCABULARY, lambda: current_actor(s), CHANCE_KINDS,
+                    "the game is over")
+    if isinstance(parsed, Rejected):
+        return parsed
+    legal_actions(s)
+    if parsed not in s.memo["legal-set"]:
+        return Rejected(why_not(s, parsed), f"{parsed.text} is not legal now ({s.phase})")
+    result = _step(s, parsed)
+    broken = delta_violations(s, result.state)  # every invariant, once per step (HT-INV-*)
+    if broken:
+        raise InvalidState(broken)
+    return result
+
+
+def _remove(zone: tuple[str, ...], *cards: str) -> tuple[str, ...]:
+    left = list(zone)
+    for c in cards:
+        left.remove(c)
+    return tuple(left)
+
+
+def _add(zone: tuple[str, ...], *cards: str) -> tuple[str, ...]:
+    return tuple(sorted((*zone, *cards)))
+
+
+def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    out = list(seq)
+    out[i] = value
+    return tuple(out)
+
+
+def _next_setup(s: HareState) -> HareState:
+    """The setup step after ``s.phase`` (seat 0 first), or the first turn."""
+    order = SETUP[s.mode]
+    i = order.index(s.phase)
+    if i + 1 < len(order):
+        return replace(s, phase=order[i + 1], turn=0)
+    return replace(s, phase="turn", turn=s.token)
+
+
+def _step(s: HareState, a: Action) -> Applied:
+    kind = a.kind
+    n = s.players
+    if kind == "starting":  # HT-SETUP-START / HT-APP-DEAL
+        seat, animal = int(a.values[0]), str(a.values[1])
+        rules_hit = (("HT-APP-DEAL", "HT-SETUP-START") if s.mode == "apprentice"
+                     else ("HT-SETUP-START",))
+        nxt = replace(s, unused=_remove(s.unused, animal),
+                           starting=_set(s.starting, seat, _add(s.starting[seat], animal)))
+        ev = Event("starting-bet", rules_hit, {"seat": seat, "animal": animal},
+                   secret=("animal",), owners=(seat,))
+        if len(nxt.starting[seat]) == starting_bets(n):
+            nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
+        return Applied(nxt, (ev,))
+    if kind == "stream":  # HT-SETUP-TRACK
+        streams = tuple(sorted((*s.streams, int(a.values[0]))))
+        nxt = replace(s, streams=streams)
+        if len(streams) == STREAMS:
+            nxt = _next_setup(nxt)
+        return Applied(nxt, (Event("stream-laid", ("HT-SETUP-TRACK",),
+                                   {"tile": int(a.values[0]), "streams": list(streams)}),))
+    if kind == "turbo":  # HT-APP-TURBO
+        turbos = (*s.turbos, str(a.values[0]))
+        nxt = replace(s, turbos=turbos)
+        if len(turbos) == len(TURBO_TILES):
+            nxt = _next_setup(nxt)
+        return Applied(nxt, (Event("turbo-placed", ("HT-APP-TURBO",),
+                                   {"tile": TURBO_TILES[len(turbos) - 1],
+                                    "animal": str(a.values[0])}),))
+    if kind == "deal":  # HT-SETUP-DEAL / HT-APP-DEAL
+        seat, card = int(a.values[0]), str(a.values[1])
+        dealt_by = (("HT-APP-DEAL", "HT-APP-CARDS") if s.mode == "apprentice"
+                    else ("HT-SETUP-DEAL",))
+        nxt = replace(s, deck=_remove(s.deck, card),
+                           hands=_set(s.hands, seat, _add(s.hands[seat], card)))
+        full = DEALT if s.mode == "standard" else hand_size(s.mode)
+        if len(nxt.hands[seat]) == full:
+            nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
+        return Applied(nxt, (Event("dealt", dealt_by, {"seat": seat, "card": card},
+                                   secret=("card",), owners=(seat,)),))
+    if kind == "bet":  # HT-SETUP-SECOND
+        seat, card = s.turn, str(a.values[0])
+        nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], card)),
+                           second=_set(s.second, seat, (card,)))
+        nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
+        return Applied(nxt, (Event("second-bet", ("HT-SETUP-SECOND",),
+                                   {"seat": seat, "card": card},
+                                   secret=("card",), owners=(seat,)),))
+    if kind == "place":  # HT-TURN-PLAY
+        seat = s.turn
+        animal, count, howls = str(a.values[0]), int(a.values[1]), int(a.values[2])
+        cards = (animal,) * (count - howls) + (HOWL,) * howls
+        nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], *cards)),
+                           table=_add(s.table, *cards), phase="draw")
+        return Applied(nxt, (Event("played", ("HT-TURN-PLAY",),
+                                   {"seat": seat, "animal": animal, "count": count,
+                                    "howls": howls}),))
+    if kind == "draw":  # HT-TURN-REFILL
+        return _draw(s, str(a.values[0]))
+    if kind == "gather":  # HT-CHAMP-ROUNDS: a new setup; only the token carries over
+        nxt = fresh(s.players, s.mode, s.series, s.round + 1, s.token, s.races, s.points,
+                     s.history, s.shown)
+        return Applied(nxt, (Event("round-started", ("HT-CHAMP-ROUNDS",),
+                                   {"round": s.round + 1, "token": s.token}),))
+    return _apprentice_move(s, str(a.values[0]))
+
+
+def _draw(s: HareState, card: str) -> Applied:
+    seat = s.turn
+    deck = _remove(s.deck, card)
+    hand = _add(s.hands[seat], card)
+    changes: dict[str, Any] = {"deck": deck, "hands": _set(s.hands, seat, hand)}
+    events = [Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card": card},
+                    secret=("card",), owners=(seat,))]
+    if not deck:  # HT-TURN-RESHUFFLE: the discard becomes the new deck at once
+        events.append(Event("reshuffled", ("HT-TURN-RESHUFFLE",), {"cards": len(s.discard)}))
+        changes["deck"] = s.discard
+        changes["discard"] = ()
+    if len(hand) < hand_size(s.mode):
+        return Applied(replace(s, **changes), tuple(events))
+    counts = table_counts(s.table)
+    if len(s.table) == TABLE_MAX or ANIMAL_MAX in counts.values():  # HT-RACE-TRIGGER
+        events.append(Event("racing-phase", ("HT-RACE-TRIGGER",),
+                            {"table": list(s.table), "seat": seat}))
+        if s.mode == "apprentice":  # HT-APP-MOVE: the token's holder chooses first
+            to_move = tuple(a for a in ANIMALS if counts[a])
+            return Applied(replace(s, **changes, phase="move", turn=s.token, to_move=to_move),
+                           tuple(events))
+        return _race(replace(s, **changes), events)
+    after = (seat + 1) % s.players  # HT-TURN-NEXT
+    events.append(Event("turn-passed", ("HT-TURN-NEXT",), {"seat": after}))
+    return Applied(replace(s, **changes, phase="turn", turn=after), tuple(events))
+
+
+def _race(s: HareState, events: list[Event]) -> Applied:
+    """The standard racing phase (HT-RACE-ORDER ... HT-RACE-END, HT-END-PODIUM, HT-END-GAME)."""
+    counts = table_counts(s.table)
+    howl = HOWL in s.table
+    pos = list(s.positions)
+    podium = list(s.podium)
+    if howl:  # HT-RACE-HOWL
+        events.append(Event("howled", ("HT-RACE-HOWL",),
+                            {"wolf_on_podium": pos[ANIMALS.index("wolf")] == FINISH}))
+    for i, animal in enumerate(ANIMALS):  # HT-RACE-ORDER
+        if pos[i] == FINISH:
+            continue
+        cards = counts[animal]
+        steps = rules.standard_steps(i, cards, counts["wolf"], howl)
+        rule = ("HT-RACE-HARE", "HT-RACE-TORTOISE", "HT-RACE-WOLF", "HT-RACE-FOX",
+                "HT-RACE-LAMB")[i]
+        extra: tuple[str, ...] = ("HT-RACE-HOWL",) if howl else ()
+        if i == 0 and not howl and cards:
+            ahead = max((p for j, p in enumerate(pos) if j != 0 and p != FINISH), default=0)
+            if rules.hare_steps(cards, pos[0], ahead) == 0:  # HT-RACE-NAP
+                events.append(Event("napped", ("HT-RACE-NAP",), {"animal": animal,
+                                                                 "at": pos[0]}))
+                continue
+        if steps == 0:
+            continue
+        start = pos[i]
+        if i == 4:  # HT-RACE-STREAM
+            end = rules.lamb_target(start, steps, s.streams)
+            if end < rules.advance(start, steps):
+                extra += ("HT-RACE-STREAM",)
+        else:
+            end = rules.advance(start, steps)
+        pos[i] = end
+        events.append(Event("moved", ("HT-RACE-ORDER", rule, *extra),
+                            {"animal": animal, "from": start, "to": end}))
+        if end == FINISH:  # HT-END-PODIUM: the highest free place, at once
+            podium.append((animal,))
+            events.append(Event("podium", ("HT-END-PODIUM",),
+                                {"animal": animal, "place": len(podium)}))
+            if len(podium) == PODIUM_PLACES:  # HT-END-GAME: over at once
+                done = replace(s, positions=tuple(pos), podium=tuple(podium))
+                return _round_over(done, events)
+    return _race_end(replace(s, positions=tuple(pos), podium=tuple(podium)), events)
+
+
+def _race_end(s: HareState, events: list[Event]) -> Applied:
+    """HT-RACE-END: discard the table, pass the token left, its holder plays."""
+    token = (s.token + 1) % s.players
+    events.append(Event("discarded", ("HT-RACE-END",), {"cards": len(s.table)}))
+    events.append(Event("token-passed", ("HT-RACE-END",), {"seat": token}))
+    nxt = replace(s, discard=_add(s.discard, *s.table), table=(), to_move=(),
+                       token=token, turn=token, phase="turn", races=s.races + 1)
+    return Applied(nxt, tuple(events))
+
+
+def _apprentice_move(s: HareState, animal: str) -> Applied:
+    """HT-APP-MOVE, HT-APP-TURBO: one animal moves X, then its turbo."""
+    i = ANIMALS.index(animal)
+    cards = table_counts(s.table)[animal]
+    start = s.positions[i]
+    end = rules.advance(start, cards)
+    events: list[Event] = []
+    rules_hit: tuple[str, ...] = ("HT-APP-MOVE",)
+    own = TURBO_TILES[s.turbos.index(animal)]
+    boosted = rules.turbo(end, own)
+    if boosted != end:
+        rules_hit += ("HT-APP-TURBO",)
+    events.append(Event("moved", rules_hit, {"animal": animal, "from": start, "to": boosted,
+                                             "seat": s.turn}))
+    podium = s.podium
+    if boosted == FINISH and len(podium) < PODIUM_PLACES:  # HT-APP-END: in crossing order
+        podium = (*podium, (animal,))
+        events.append(Event("podium", ("HT-APP-END", "HT-END-PODIUM"),
+                            {"animal": animal, "place": len(podium)}))
+    nxt = replace(s, positions=_set(s.positions, i, boosted), podium=podium,
+                       to_move=tuple(a for a in s.to_move if a != animal),
+                       turn=(s.turn + 1) % s.players)
+    if nxt.to_move:
+        return Applied(nxt, tuple(events))
+    past = [j for j, p in enumerate(nxt.positions) if p == FINISH]
+    if not past:
+        return _race_end(nxt, events)
+    # HT-APP-END: the crossers in order, then the closest to the finish, ties shared
+    first = [ANIMALS.index(g[0]) for g in nxt.podium]
+    crossed = (*first, *(j for j in past if j not in first))
+    groups = rules.apprentice_podium(crossed, nxt.positions)
+    full = tuple(tuple(ANIMALS[j] for j in g) for g in groups)
+    for group, place in zip(full[len(nxt.podium):],
+                            rules.places(tuple(len(g) for g in full))[len(nxt.podium):],
+                            strict=True):
+        for a in group:
+            events.append(Event("podium", ("HT-APP-END",), {"animal": a, "place": place}))
+    done = replace(nxt, podium=full, turn=s.turn)
+    return _round_over(done, events)
+
+
+def _round_over(s: HareState, events: list[Event]) -> Applied:
+    """HT-END-GAME, HT-SCORE-POINTS, HT-CHAMP-ROUNDS: reveal, score, next round or the end."""
+    bets = tuple(seat_bets(s.starting[i], s.second[i]) for i in range(s.players))
+    scores = tuple(rules.bet_points(tuple(place_of(s.podium, a) for a in b)) for b in bets)
+    events.append(Event("bets-revealed", ("HT-END-GAME",),
+                        {"bets": [list(b) for b in bets]}))
+    for seat, pts in enumerate(scores):
+        events.append(Event("scored", ("HT-SCORE-POINTS",), {"seat": seat, "points": pts}))
+    history = (*s.history, scores)
+    points = tuple(p + x for p, x in zip(s.points, scores, strict=True))
+    shown = tuple(tuple(sorted(b)) for b in bets)
+    ended = replace(s, history=history, points=points, shown=shown,
+                         races=s.races + 1)
+    if s.round < s.series:  # HT-CHAMP-ROUNDS: a new setup; the token passes left
+        token = (s.token + 1) % s.players
+        events.append(Event("round-ended", ("HT-CHAMP-ROUNDS",),
+                            {"round": s.round, "points": list(points), "token": token}))
+        return Applied(replace(ended, phase="scored", token=token, turn=token),
+                       tuple(events))
+    final = replace(ended, phase="over")
+    result = outcome(final)
+    assert result is not None
+    events.append(Event("game-over", result.rules,
+                        {"points": list(points), "winners": list(result.winners)}))
+    return Applied(final, tuple(events))
+
