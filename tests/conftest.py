@@ -64,8 +64,8 @@ settings.load_profile(_profile)
 _FIRST = (
     "tests/games/camel_up_cards_2016/test_cuc_machine.py::test_whole_games",
     "tests/games/camel_up_card_game_2023/test_cug_machine.py::test_seeded_games",
-    "tests/test_cu2_machine.py::test_whole_games",
-    "tests/test_ht_machine.py::test_whole_games",
+    "tests/games/camel_up_2018/test_cu2_machine.py::test_whole_games",
+    "tests/games/hare_and_tortoise_2014/test_ht_machine.py::test_whole_games",
     "tests/games/camel_up_cards_2016/test_cuc_perft.py",
     "tests/games/camel_up_cards_2016/test_cuc_machine.py",
 )

@@ -327,17 +327,8 @@ def test_a_leaked_starting_bet_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
             checks.check_observation(planted, s, random.Random(0))
 
 
-#: Games whose state module does not offer ``full_violations`` yet (the two board
-#: games, reshaped on another branch): their case must fail until it does; empty
-#: this list when they do.
-AWAITING_FULL_CHECK: tuple[str, ...] = ("camel-up-2018", "hare-and-tortoise-2014")
-
-
-@pytest.mark.parametrize(("game", "config"), [
-    pytest.param(g, cfg, id=_case_id(g, cfg), marks=[pytest.mark.xfail(
-        g in AWAITING_FULL_CHECK, raises=AttributeError, strict=True,
-        reason="no full_violations yet")])
-    for g, cfg in _ALL])
+@pytest.mark.parametrize(("game", "config"), [pytest.param(g, cfg, id=_case_id(g, cfg))
+                                           for g, cfg in _ALL])
 def test_incremental_invariants_equal_full(game: str, config: dict[str, Any]) -> None:
     # Every state of seeded games, at every player count: the invariants checked
     # incrementally (what construction accepted, and violations after the parent)

@@ -564,17 +564,11 @@ def test_a_game_contributes_a_command(toy: GameInfo, capsys: pytest.CaptureFixtu
 GAME_MODULES = ("__init__", "actions", "config", "data", "drawing", "game", "hooks",
                 "legality", "machine", "model", "narrator", "plain", "plans", "resample",
                 "state", "tensor", "transitions")
-#: Game folders being reshaped on another branch (the two board games): their case
-#: must fail until they have the shape; empty this list when they do.
-AWAITING_SHAPE: tuple[str, ...] = ("camel_up_2018", "hare_and_tortoise_2014")
 _PACKAGES = sorted(p.name for p in (ROOT / "kernel" / "games").iterdir()
                    if (p / "__init__.py").exists() and not p.name.startswith("_"))
 
 
-@pytest.mark.parametrize("package", [
-    pytest.param(p, marks=[pytest.mark.xfail(p in AWAITING_SHAPE, strict=True,
-                                             reason="reshaped on another branch")])
-    for p in _PACKAGES])
+@pytest.mark.parametrize("package", _PACKAGES)
 def test_every_game_folder_has_the_shape(package: str) -> None:
     # One plug-in surface: every game folder has the same module names for the same
     # concerns, and its tests live in tests/games/<package>/, each file's name unique.
