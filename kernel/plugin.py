@@ -39,8 +39,18 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from kernel.core import CHANCE, TERMINAL, Action, Event, Outcome, PlainData, Rejected, Scalar
-from kernel.decode import show
+from kernel.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    InvalidState,
+    Outcome,
+    PlainData,
+    Rejected,
+    Scalar,
+)
+from kernel.decode import DecodeError, show
 
 #: OpenSpiel's chance modes: the kernel's games all model chance explicitly.
 CHANCE_MODES: Final = ("deterministic", "explicit-stochastic", "sampled-stochastic")
@@ -546,3 +556,27 @@ __all__ = [
     "Zone",
     "screen",
 ]
+
+
+def read_checked(read: Callable[[Mapping[str, Any]], Any],
+                 full_violations: Callable[[Any], tuple[str, ...]],
+                 data: Mapping[str, Any]) -> Any:
+    """A game's ``from_data``: the state ``read`` makes of ``data`` (DecodeError when
+    unreadable), every invariant checked from scratch (InvalidState when one breaks)."""
+    state = read(data)
+    broken = full_violations(state)
+    if broken:
+        raise InvalidState(broken)
+    return state
+
+
+def read_status(read: Callable[[Mapping[str, Any]], Any],
+                full_violations: Callable[[Any], tuple[str, ...]], unreadable: str,
+                data: Mapping[str, Any]) -> tuple[str, ...]:
+    """A game's ``status``: every invariant the state ``read`` makes of ``data`` breaks;
+    a document that cannot be read breaks the game's catch-all invariant ``unreadable``
+    (so ``status`` is empty exactly when :func:`read_checked` accepts, KERNEL-INPUT)."""
+    try:
+        return full_violations(read(data))
+    except DecodeError:
+        return (unreadable,)

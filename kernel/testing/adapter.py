@@ -71,34 +71,10 @@ class Engine(Protocol):
         ...
 
 
-class Adapter(Protocol):
-    """What the state machine and the perft runner need from an implementation."""
-
-    game: str
-
-    def new_game(self, config: Mapping[str, Any]) -> Any:
-        """The initial state for ``config`` (e.g. ``{"players": 3}``)."""
-        ...
-
-    def current_actor(self, state: Any) -> int:
-        """A seat number, -1 at a chance node (kernel.CHANCE), -2 when over (kernel.TERMINAL)."""
-        ...
-
-    def legal_actions(self, state: Any) -> Sequence[str]:
-        """The actor's legal actions as canonical texts, sorted as the kernel sorts them."""
-        ...
-
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[str, Fraction]]:
-        """At a chance node the outcomes (texts) with exact probabilities; else empty."""
-        ...
-
-    def apply(self, state: Any, action: str) -> Applied | Rejected:
-        """The next state (``Applied``) or a refusal naming a rule (``Rejected``)."""
-        ...
-
-    def to_data(self, state: Any) -> Mapping[str, Any]:
-        """The plain-data form of the whole table."""
-        ...
+class Adapter(Engine, Protocol):
+    """What the state machine and the perft runner need from an implementation: an
+    :class:`Engine` (legal actions sorted as the kernel sorts them) that also reads a
+    state and its invariants."""
 
     def from_data(self, data: Mapping[str, Any]) -> Any:
         """The state of a plain-data form (used by perft positions)."""

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from kernel.core import InvalidState, PlainData
+from kernel.core import PlainData
 from kernel.decode import DecodeError, read_int, read_keys, read_list, read_str
+from kernel.plugin import read_checked, read_status
 
 from .data import (
     ALL_CAMELS,
@@ -153,19 +154,13 @@ def read(data: Mapping[str, Any]) -> Camel2018State:
 
 def from_data(data: Mapping[str, Any]) -> Camel2018State:
     """The state of its plain data: DecodeError when unreadable, InvalidState when broken."""
-    s = read(data)
-    broken = full_violations(s)
-    if broken:
-        raise InvalidState(broken)
-    return s
+    state: Camel2018State = read_checked(read, full_violations, data)
+    return state
 
 
 def status(data: Mapping[str, Any]) -> tuple[str, ...]:
     """Every invariant a candidate breaks; an unreadable one breaks CU2-INV-PHASE."""
-    try:
-        return full_violations(read(data))
-    except DecodeError:
-        return ("CU2-INV-PHASE",)
+    return read_status(read, full_violations, "CU2-INV-PHASE", data)
 
 
 def observation(s: Camel2018State, seat: int) -> dict[str, PlainData]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from kernel.core import InvalidState, PlainData
+from kernel.core import PlainData
 from kernel.decode import DecodeError, read_int, read_keys, read_list, read_str
+from kernel.plugin import read_checked, read_status
 
 from .data import ANIMALS, CARD_KINDS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, MODES, VERSION
 from .state import HareState, building, full_violations, seat_bets
@@ -104,22 +105,16 @@ def _read_fields(data: Mapping[str, Any]) -> HareState:
 
 def from_data(data: Mapping[str, Any]) -> HareState:
     """The state of its plain data: DecodeError when unreadable, InvalidState when broken."""
-    s = _read(data)
-    broken = full_violations(s)
-    if broken:
-        raise InvalidState(broken)
-    return s
+    state: HareState = read_checked(_read, full_violations, data)
+    return state
 
 
 def status(data: Mapping[str, Any]) -> tuple[str, ...]:
     """Every invariant a candidate breaks; an unreadable one breaks HT-INV-PHASE."""
-    try:
-        return full_violations(_read(data))
-    except DecodeError:
-        return ("HT-INV-PHASE",)
+    return read_status(_read, full_violations, "HT-INV-PHASE", data)
 
 
-
+# --------------------------------------------------------------------------
 # what a seat sees
 
 
