@@ -14,7 +14,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -197,6 +196,10 @@ def test_levels_and_expectations_files_are_read_strictly() -> None:
             parse(bad, "e.txt")
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_time_limit_and_interrupt_print_a_partial_summary(tmp_path: Path) -> None:
     # KERNEL-INPUT: a run stopped by its time limit or by SIGINT says what it did so far.
     summary = tmp_path / "s.json"
@@ -210,11 +213,17 @@ def test_time_limit_and_interrupt_print_a_partial_summary(tmp_path: Path) -> Non
     data = json.loads(summary.read_text(encoding="utf-8"))
     assert data["stopped"] == "time limit" and 0 < data["examples"] < 1000
     assert "time limit" in done.stdout
+    # Ctrl-C's default action restored in the child: a shell that starts the gate in the
+    # background leaves SIGINT ignored, and Python keeps an ignored SIGINT ignored.
     proc = subprocess.Popen([*base, "--examples", "1000", *server], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-    time.sleep(4)
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            preexec_fn=_default_sigint)
+    assert proc.stderr is not None
+    first = proc.stderr.readline()  # the first progress line: the run is under way
+    assert first.startswith("diff:"), first
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
+    err = first + err
     assert proc.returncode == 1, out + err
     assert "interrupted" in out and "Traceback" not in err
     data = json.loads(summary.read_text(encoding="utf-8"))
