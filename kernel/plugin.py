@@ -144,6 +144,9 @@ class Vocabulary:
         self._table: dict[tuple[str, tuple[Any, ...]], Action] = {
             (a.kind, a.values): a for a in self.actions}
         self._by_text: dict[str, Action] = {a.text: a for a in self.actions}
+        #: Each known action keyed by itself: an Action equal to one of them (the
+        #: same game, kind and values of the same types) parses to it at once.
+        self._known: dict[Action, Action] = {a: a for a in self.actions}
         for k in kinds:
             clash = {f.name for f in k.fields} & RESERVED_FIELDS
             if clash:
@@ -160,8 +163,17 @@ class Vocabulary:
         """The interned action (KeyError when the game has no such action)."""
         return self._table[(kind, values)]
 
+    def known(self, action: Action) -> Action | None:
+        """The interned action equal to ``action`` (the same game, kind and values of the
+        same types: ``Action.__eq__``), or None."""
+        return self._known.get(action)
+
     def parse(self, action: object) -> Action | Rejected:
         """This game's Action for an Action, its canonical text or its plain data."""
+        if type(action) is Action:
+            known = self._known.get(action)
+            if known is not None:
+                return known
         if isinstance(action, Action):
             if action.game != self.game:
                 return Rejected("KERNEL-GAME", f"action of game {show(action.game)}, "
@@ -380,6 +392,13 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     gives the actor (asked only once the action is parsed). Returns the parsed
     action, or the rejection naming the rule.
     """
+    if type(action) is Action:  # the common case: an action the game knows, no claim
+        known = vocabulary.known(action)
+        if known is not None:
+            actor = whose()
+            if actor != TERMINAL and (known.kind in chance_kinds) == (actor == CHANCE):
+                return known
+            return _refused_actor(known, actor, chance_kinds, over, False, None) or known
     claimed: object = None
     has_claim = type(action) is not Action and isinstance(action, Mapping) and "seat" in action
     if has_claim:
@@ -392,7 +411,12 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     parsed = vocabulary.parse(action)
     if isinstance(parsed, Rejected):
         return parsed
-    actor = whose()
+    return _refused_actor(parsed, whose(), chance_kinds, over, has_claim, claimed) or parsed
+
+
+def _refused_actor(parsed: Action, actor: int, chance_kinds: Sequence[str] | frozenset[str],
+                   over: str, has_claim: bool, claimed: object) -> Rejected | None:
+    """:func:`screen`'s checks of who acts (KERNEL-TERMINAL, KERNEL-ACTOR); None: none fails."""
     if actor == TERMINAL:
         return Rejected("KERNEL-TERMINAL", over)
     me: object = "chance" if actor == CHANCE else actor
@@ -401,7 +425,7 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
         return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {show(claimed)}'s")
     if (parsed.kind in chance_kinds) != (actor == CHANCE):
         return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {who}'s to take")
-    return parsed
+    return None
 
 
 #: ``race-kernel`` commands of its own that a game's command may not take.
