@@ -145,8 +145,9 @@ class Vocabulary:
             (a.kind, a.values): a for a in self.actions}
         self._by_text: dict[str, Action] = {a.text: a for a in self.actions}
         #: Each known action keyed by itself: an Action equal to one of them (the
-        #: same game, kind and values of the same types) parses to it at once.
-        self._known: dict[Action, Action] = {a: a for a in self.actions}
+        #: same game, kind and values of the same types: ``Action.__eq__``) parses
+        #: to it at once (``known.get(action)``; read only).
+        self.known: Mapping[Action, Action] = {a: a for a in self.actions}
         for k in kinds:
             clash = {f.name for f in k.fields} & RESERVED_FIELDS
             if clash:
@@ -163,15 +164,10 @@ class Vocabulary:
         """The interned action (KeyError when the game has no such action)."""
         return self._table[(kind, values)]
 
-    def known(self, action: Action) -> Action | None:
-        """The interned action equal to ``action`` (the same game, kind and values of the
-        same types: ``Action.__eq__``), or None."""
-        return self._known.get(action)
-
     def parse(self, action: object) -> Action | Rejected:
         """This game's Action for an Action, its canonical text or its plain data."""
         if type(action) is Action:
-            known = self._known.get(action)
+            known = self.known.get(action)
             if known is not None:
                 return known
         if isinstance(action, Action):
@@ -393,12 +389,9 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     action, or the rejection naming the rule.
     """
     if type(action) is Action:  # the common case: an action the game knows, no claim
-        known = vocabulary.known(action)
+        known = vocabulary.known.get(action)
         if known is not None:
-            actor = whose()
-            if actor != TERMINAL and (known.kind in chance_kinds) == (actor == CHANCE):
-                return known
-            return _refused_actor(known, actor, chance_kinds, over, False, None) or known
+            return actor_refusal(known, whose(), chance_kinds, over) or known
     claimed: object = None
     has_claim = type(action) is not Action and isinstance(action, Mapping) and "seat" in action
     if has_claim:
@@ -411,12 +404,17 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     parsed = vocabulary.parse(action)
     if isinstance(parsed, Rejected):
         return parsed
-    return _refused_actor(parsed, whose(), chance_kinds, over, has_claim, claimed) or parsed
+    return actor_refusal(parsed, whose(), chance_kinds, over, has_claim, claimed) or parsed
 
 
-def _refused_actor(parsed: Action, actor: int, chance_kinds: Sequence[str] | frozenset[str],
-                   over: str, has_claim: bool, claimed: object) -> Rejected | None:
-    """:func:`screen`'s checks of who acts (KERNEL-TERMINAL, KERNEL-ACTOR); None: none fails."""
+def actor_refusal(parsed: Action, actor: int, chance_kinds: Sequence[str] | frozenset[str],
+                  over: str, has_claim: bool = False, claimed: object = None) -> Rejected | None:
+    """:func:`screen`'s checks of who acts, for the parsed action and the actor now: a
+    finished game takes nothing (KERNEL-TERMINAL, the game's words ``over``); a seat claim
+    must name the actor, and a chance kind is chance's to take and no other
+    (KERNEL-ACTOR). None: the actor may take it."""
+    if actor != TERMINAL and not has_claim and (parsed.kind in chance_kinds) == (actor == CHANCE):
+        return None
     if actor == TERMINAL:
         return Rejected("KERNEL-TERMINAL", over)
     me: object = "chance" if actor == CHANCE else actor
@@ -578,6 +576,7 @@ __all__ = [
     "TransitionCheck",
     "Vocabulary",
     "Zone",
+    "actor_refusal",
     "screen",
 ]
 
