@@ -196,10 +196,9 @@ def _crazy(s: Any) -> bool:
     rank = ranking.ranks(s.pos, s.height, DIRS, START)
     if rank[CRAZY] != 0 or s.pos[CRAZY] < 0:
         return False
-    if s.phase in LEG_SETUP:
-        order = sorted(range(RACING), key=lambda c: (s.pos[c], s.height[c]), reverse=True)
-        fourth = order[3]
-        return (s.pos[CRAZY], s.height[CRAZY]) >= (s.pos[fourth], s.height[fourth])
+    if s.phase in LEG_SETUP:  # (cell, height) of the camel in fourth place, racing camels only
+        fourth = sorted(zip(s.pos[:RACING], s.height[:RACING], strict=False), reverse=True)[3]
+        return (s.pos[CRAZY], s.height[CRAZY]) >= fourth
     return True
 
 
@@ -322,7 +321,7 @@ def _setupcard(s: Any) -> bool:
     card = SETUP_CARDS[s.players]
     if card.dealt != card.discard + card.to_deck + 1 or card.intel:
         return False
-    sizes = [len(h) for h in s.hands]
+    sizes = list(map(len, s.hands))
     p, turn = s.players, s.turn
     if s.phase == SETUP:
         return not any(sizes)
@@ -339,24 +338,33 @@ def _setupcard(s: Any) -> bool:
     return all(n <= 1 for n in sizes)
 
 
-def _phase(s: Any) -> bool:
-    """CUG-INV-PHASE: the phase, seats and bookkeeping are consistent."""
+def _phase(s: Any, last: Any = None) -> bool:
+    """CUG-INV-PHASE: the phase, seats and bookkeeping are consistent.
+
+    ``last``: a valid state; what ``s`` shares with it by identity (the seats'
+    age order, the intel and shown zones) passed there and is not read again.
+    """
     p = s.players
     if not (MIN_PLAYERS <= p <= MAX_PLAYERS and s.phase in PHASES and 0 <= s.turn < p
-            and 0 <= s.starter < p and sorted(s.age_order) == list(range(p))
-            and len(s.hands) == p and len(s.bets) == p):
+            and 0 <= s.starter < p and len(s.hands) == p and len(s.bets) == p):
         return False
-    if any(s.intel) or s.shown or len(s.intel) != p:
-        return False
-    if s.phase == SETUP:
+    if last is None or p is not last.players or s.age_order is not last.age_order:
+        if sorted(s.age_order) != list(range(p)):
+            return False
+    if last is None or p is not last.players or s.intel is not last.intel or (
+            s.shown is not last.shown):
+        if any(s.intel) or s.shown or len(s.intel) != p:
+            return False
+    phase = s.phase
+    if phase == SETUP:
         return s.leg == 0 and not s.bet_done and not s.track_done
     if s.leg < 1:
         return False
-    if s.phase == DRAW:
+    if phase == DRAW:
         return s.track_done is False and bool(s.deck)
-    if s.phase == PLAY:
+    if phase == PLAY:
         return bool(s.deck) and not (s.bet_done and s.track_done)
-    if s.phase == OVER:
+    if phase == OVER:
         return not s.bet_done and not s.track_done
     return not s.bet_done and not s.track_done and not s.revealed
 
@@ -409,7 +417,7 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
     very objects ``last`` (a valid state) holds; ``keep``: remember ``s`` when it is
     valid and holds only immutable values (a table becoming a state, or a state)."""
     try:
-        if not _phase(s):
+        if not _phase(s, None if last is _NOTHING else last):
             return ("CUG-INV-PHASE",)
     except _UNREADABLE:
         return ("CUG-INV-PHASE",)
