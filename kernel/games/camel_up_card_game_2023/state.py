@@ -22,7 +22,7 @@ lists every invariant a candidate (a state or a table) breaks, by ID.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, call
 from typing import Any, ClassVar, Final, cast
 
 import attrs
@@ -210,11 +210,12 @@ def _cards(s: Any) -> bool:
         zones += hand
     if s.phase == SETUP and (s.deck or s.discard or len(s.revealed) >= SETUP_REVEALS):
         return False
-    return tuple(sorted(zones)) == (_EVERY_CARD if s.phase in CRAZY_IN_PLAY else FULL_DECK)
+    return sorted(zones) == (_EVERY_CARD if s.phase in CRAZY_IN_PLAY else _DECK)
 
 
-#: Every racing and crazy camel card, sorted.
-_EVERY_CARD: Final = tuple(sorted(FULL_DECK + CRAZY_CARDS))
+#: Every racing and crazy camel card, sorted; the racing cards alone, sorted.
+_EVERY_CARD: Final = sorted(FULL_DECK + CRAZY_CARDS)
+_DECK: Final = sorted(FULL_DECK)
 
 
 def _legcards(s: Any) -> bool:
@@ -327,7 +328,8 @@ def _setupcard(s: Any) -> bool:
         return not any(sizes)
     if s.phase == DEAL:
         n = sum(sizes)
-        return n < p * card.dealt and sizes == [n // p + (i < n % p) for i in range(p)]
+        q, r = divmod(n, p)  # dealt round-robin from seat 0: the first r seats have one more
+        return n < p * card.dealt and sizes == [q + 1] * r + [q] * (p - r)
     if s.phase in (DISCARD, DECK):
         full = card.dealt if s.phase == DISCARD else card.dealt - card.discard
         done = full - (card.discard if s.phase == DISCARD else card.to_deck)
@@ -421,6 +423,15 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
             return ("CUG-INV-PHASE",)
     except _UNREADABLE:
         return ("CUG-INV-PHASE",)
+    try:  # each check called directly; one that cannot read s: all again, each in _holds
+        return _run_checks(s, last, keep, call)
+    except _UNREADABLE:
+        return _run_checks(s, last, keep, _holds)
+
+
+def _run_checks(s: Any, last: Any, keep: bool,
+                holds: Callable[[Callable[[Any], bool], Any], bool]) -> tuple[str, ...]:
+    """:func:`_check` once CUG-INV-PHASE holds; ``holds(check, s)`` runs a check."""
     pos, height, track, phase, players = s.pos, s.height, s.track, s.phase, s.players
     camels = pos is last.pos and height is last.height
     course = track is last.track
@@ -433,33 +444,33 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
     broken: list[str] = []
     if not (camels and course):
         fresh += (pos, height, track)
-        if not _holds(_camels, s):
+        if not holds(_camels, s):
             broken.append("CUG-INV-CAMELS")
-    if not (camels and course and same_phase) and not _holds(_stacks, s):
+    if not (camels and course and same_phase) and not holds(_stacks, s):
         broken.append("CUG-INV-STACKS")
-    if not (camels and same_phase) and not _holds(_crazy, s):
+    if not (camels and same_phase) and not holds(_crazy, s):
         broken.append("CUG-INV-CRAZY")
     if not (same_phase and hands is last.hands and s.stock is last.stock
             and s.discard is last.discard and s.deck is last.deck
             and s.revealed is last.revealed):
         fresh += (hands, s.stock, s.discard, s.deck, s.revealed)
-        if not _holds(_cards, s):
+        if not holds(_cards, s):
             broken.append("CUG-INV-CARDS")
     if not (s.leaders is last.leaders and s.midfield is last.midfield
             and s.bets is last.bets):
         fresh += (s.leaders, s.midfield, s.bets)
-        if not _holds(_legcards, s):
+        if not holds(_legcards, s):
             broken.append("CUG-INV-LEGCARDS")
     if not (seats and s.winner_bets is last.winner_bets and s.loser_bets is last.loser_bets):
         fresh += (s.winner_bets, s.loser_bets)
-        if not _holds(_finalcards, s):
+        if not holds(_finalcards, s):
             broken.append("CUG-INV-FINALCARDS")
     placers = s.fennec_placers is last.fennec_placers and (
         s.shortcut_placers is last.shortcut_placers)
     if not (placers and seats and same_phase and s.fennec_tokens is last.fennec_tokens
             and s.shortcut_tokens is last.shortcut_tokens):
         fresh += (s.fennec_tokens, s.shortcut_tokens, s.fennec_placers, s.shortcut_placers)
-        markers = _holds(_marker_tokens, s)
+        markers = holds(_marker_tokens, s)
     else:
         markers = True
     if markers and not (placers and camels and course and s.palm is last.palm
@@ -467,27 +478,27 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
                         and s.fennec_holder is last.fennec_holder):
         fresh += (s.fennec_placers, s.shortcut_placers, s.palm, s.palm_holder, s.fennec,
                   s.fennec_holder)
-        markers = _holds(_marker_cells, s)
+        markers = holds(_marker_cells, s)
     if not markers:
         broken.append("CUG-INV-MARKERS")
     same_money = seats and money is last.money
     if not same_money:
         fresh.append(money)
-        if not _holds(_floor, s):
+        if not holds(_floor, s):
             broken.append("CUG-INV-FLOOR")
     if not (same_money and s.payouts is last.payouts):
         fresh.append(s.payouts)
-        if not _holds(_ledger, s):
+        if not holds(_ledger, s):
             broken.append("CUG-INV-LEDGER")
     if not (camels and course and same_phase and s.extended is last.extended):
         fresh.append(s.extended)
-        if not _holds(_extend, s):
+        if not holds(_extend, s):
             broken.append("CUG-INV-EXTEND")
-    if not (course and seats) and not _holds(_track, s):
+    if not (course and seats) and not holds(_track, s):
         broken.append("CUG-INV-TRACK")
     # the seat on turn counts only while the seats choose their cards
     if not (seats and same_phase and hands is last.hands
-            and (s.turn is last.turn or phase in _TURNS)) and not _holds(_setupcard, s):
+            and (s.turn is last.turn or phase in _TURNS)) and not holds(_setupcard, s):
         broken.append("CUG-INV-SETUPCARD")
     if broken or not keep:
         return tuple(broken)
