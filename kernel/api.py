@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from itertools import accumulate
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -227,6 +229,17 @@ def sample_chance(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) ->
     Any language can reproduce it: ``r = randrange(lcm of the denominators)``,
     then the first outcome whose cumulative numerator exceeds ``r``.
     """
+    if type(outcomes) is tuple:
+        seen = _SAMPLING.get(id(outcomes))
+        if seen is not None and seen[0] is outcomes:
+            table = seen[1] or _sampling(outcomes)
+            r = rng.randrange(table[0])
+            i = bisect_right(table[1], r)
+            found: T = outcomes[i if i < len(outcomes) else -1][0]
+            return found
+        if len(_SAMPLING) >= _SAMPLING_SIZE:
+            _SAMPLING.clear()
+        _SAMPLING[id(outcomes)] = (outcomes, None)
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     r = rng.randrange(denominator)
     acc = 0
@@ -235,6 +248,25 @@ def sample_chance(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) ->
         if r < acc:
             return outcome
     return outcomes[-1][0]
+
+
+#: id(outcomes) -> (outcomes, None once seen, then its common denominator and
+#: cumulative numerators), for tuples of outcomes (immutable and kept alive
+#: here, so an id names one tuple): a game that hands out the same tuple for
+#: the same chance node (a memo) samples it again without the Fractions.
+_SAMPLING: dict[int, tuple[Sequence[Any], tuple[int, list[int]] | None]] = {}
+_SAMPLING_SIZE: Final = 4096
+
+
+def _sampling(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[int, list[int]]:
+    """The common denominator and cumulative numerators of ``outcomes``, remembered
+    when every outcome is a tuple (so nothing in it can change)."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    table = (denominator, list(accumulate(p.numerator * (denominator // p.denominator)
+                                          for _, p in outcomes)))
+    if all(type(o) is tuple for o in outcomes):
+        _SAMPLING[id(outcomes)] = (outcomes, table)
+    return table
 
 
 def uniform_policy(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
@@ -287,6 +319,7 @@ def play(
     steps: list[Step] = []
     actor_of, outcomes_of, legal_of, step = (
         info.current_actor, info.chance_outcomes, info.legal_actions, info.apply)
+    append = steps.append
     while len(steps) < max_steps:
         actor = actor_of(state)
         if actor == TERMINAL:
@@ -296,9 +329,10 @@ def play(
         else:
             action = choose(state, legal_of(state), rng)
         result = step(state, action)
-        if isinstance(result, Rejected):
-            raise RuntimeError(f"policy chose an illegal action {action}: {result.reason}")
-        assert isinstance(result, Applied)
-        steps.append(Step(actor, action, result.events, result.state))
+        if type(result) is not Applied:
+            if isinstance(result, Rejected):
+                raise RuntimeError(f"policy chose an illegal action {action}: {result.reason}")
+            assert isinstance(result, Applied)
         state = result.state
+        append(Step(actor, action, result.events, state))
     return Trace(game_id, info.version, dict(config), seed, initial, tuple(steps))

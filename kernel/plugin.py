@@ -144,6 +144,10 @@ class Vocabulary:
         self._table: dict[tuple[str, tuple[Any, ...]], Action] = {
             (a.kind, a.values): a for a in self.actions}
         self._by_text: dict[str, Action] = {a.text: a for a in self.actions}
+        #: Each known action keyed by itself: an Action equal to one of them (the
+        #: same game, kind and values of the same types: ``Action.__eq__``) parses
+        #: to it at once (``known.get(action)``; read only).
+        self.known: Mapping[Action, Action] = {a: a for a in self.actions}
         for k in kinds:
             clash = {f.name for f in k.fields} & RESERVED_FIELDS
             if clash:
@@ -162,6 +166,10 @@ class Vocabulary:
 
     def parse(self, action: object) -> Action | Rejected:
         """This game's Action for an Action, its canonical text or its plain data."""
+        if type(action) is Action:
+            known = self.known.get(action)
+            if known is not None:
+                return known
         if isinstance(action, Action):
             if action.game != self.game:
                 return Rejected("KERNEL-GAME", f"action of game {show(action.game)}, "
@@ -380,6 +388,10 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     gives the actor (asked only once the action is parsed). Returns the parsed
     action, or the rejection naming the rule.
     """
+    if type(action) is Action:  # the common case: an action the game knows, no claim
+        known = vocabulary.known.get(action)
+        if known is not None:
+            return actor_refusal(known, whose(), chance_kinds, over) or known
     claimed: object = None
     has_claim = type(action) is not Action and isinstance(action, Mapping) and "seat" in action
     if has_claim:
@@ -392,7 +404,17 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
     parsed = vocabulary.parse(action)
     if isinstance(parsed, Rejected):
         return parsed
-    actor = whose()
+    return actor_refusal(parsed, whose(), chance_kinds, over, has_claim, claimed) or parsed
+
+
+def actor_refusal(parsed: Action, actor: int, chance_kinds: Sequence[str] | frozenset[str],
+                  over: str, has_claim: bool = False, claimed: object = None) -> Rejected | None:
+    """:func:`screen`'s checks of who acts, for the parsed action and the actor now: a
+    finished game takes nothing (KERNEL-TERMINAL, the game's words ``over``); a seat claim
+    must name the actor, and a chance kind is chance's to take and no other
+    (KERNEL-ACTOR). None: the actor may take it."""
+    if actor != TERMINAL and not has_claim and (parsed.kind in chance_kinds) == (actor == CHANCE):
+        return None
     if actor == TERMINAL:
         return Rejected("KERNEL-TERMINAL", over)
     me: object = "chance" if actor == CHANCE else actor
@@ -401,7 +423,7 @@ def screen(action: object, vocabulary: Vocabulary, whose: Callable[[], int],
         return Rejected("KERNEL-ACTOR", f"it is {who}'s move, not {show(claimed)}'s")
     if (parsed.kind in chance_kinds) != (actor == CHANCE):
         return Rejected("KERNEL-ACTOR", f"{parsed.text} is not {who}'s to take")
-    return parsed
+    return None
 
 
 #: ``race-kernel`` commands of its own that a game's command may not take.
@@ -554,6 +576,7 @@ __all__ = [
     "TransitionCheck",
     "Vocabulary",
     "Zone",
+    "actor_refusal",
     "screen",
 ]
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Final, cast
 
 from kernel.core import Action, Applied, Event, Rejected, Result
-from kernel.plugin import Vocabulary, screen
+from kernel.plugin import Vocabulary, actor_refusal, screen
 
 from . import legs, track, turns
 from .legal import BET_KINDS, CHOICE_KINDS
@@ -27,6 +27,8 @@ from .table import DEAL, DRAW, SETUP, Table
 
 #: The action kinds that are chance's to take (a deal, a reveal, a draw).
 CHANCE_KINDS: Final = frozenset({"draw"})
+#: What a finished race takes (KERNEL-TERMINAL).
+_OVER: Final = "the race is over"
 
 
 def checked_apply(
@@ -46,10 +48,15 @@ def checked_apply(
     """
     if not isinstance(state, state_type):
         return Rejected("KERNEL-INPUT", f"not a {vocabulary.game} state: {type(state).__name__}")
-    parsed = screen(action, vocabulary, lambda: actor(state), CHANCE_KINDS, "the race is over")
-    if isinstance(parsed, Rejected):
-        return parsed
-    refused = why_not(state, parsed)
+    parsed = vocabulary.known.get(action) if type(action) is Action else None
+    if parsed is not None:  # screen's common case, without its frame: an action the game knows
+        refused = actor_refusal(parsed, actor(state), CHANCE_KINDS, _OVER)
+    else:
+        screened = screen(action, vocabulary, lambda: actor(state), CHANCE_KINDS, _OVER)
+        if isinstance(screened, Rejected):
+            return screened
+        parsed, refused = screened, None
+    refused = refused or why_not(state, parsed)
     if refused is not None:
         return refused
     events: list[Event] = []

@@ -11,17 +11,17 @@ CUG-LEG-CRAZYCARDS), which draw from the stock.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import chain
+from functools import lru_cache
 from typing import Final
 
 from kernel.core import Action, Outcome, Rejected
 from kernel.engines.camel_cards import payouts
-from kernel.engines.camel_cards.legal import Legality, View
+from kernel.engines.camel_cards.legal import CACHE_SMALL, Legality, View
 from kernel.engines.camel_cards.table import CHANCE_PHASES, PLAY
 from kernel.rules.track import track_length
 
 from .actions import ACTIONS, MARKERS
-from .data import PERSONAL_FEE, RACING
+from .data import MAX_PLAYERS, PERSONAL_FEE, RACING
 from .engine import GAME
 from .state import CRAZY_PHASE, EXTRA, OVER, CugState
 
@@ -30,9 +30,22 @@ _OWN: Final = ("fennec", "personal", "shortcut")
 
 def marker_spaces(s: View) -> tuple[int, ...]:
     """CUG-ACT-MARKER: the empty spaces ahead of the last racing camel, not the Finish."""
-    last = max(min(s.pos[:RACING]), 0)
-    taken = {*s.pos, s.palm, s.fennec}
-    return tuple(c for c in range(last + 1, track_length(s.track) + 1) if c not in taken)
+    return _marker_cells(s.pos, s.track, s.palm, s.fennec)[0]
+
+
+def _marker_cells_uncached(pos: tuple[int, ...], track: tuple[int, ...], palm: int,
+                           fennec: int) -> tuple[tuple[int, ...], dict[str, tuple[Action, ...]]]:
+    """The marker spaces (:func:`marker_spaces`) and, per marker, its actions on them
+    (memoized by value: pure)."""
+    last = max(min(pos[:RACING]), 0)
+    taken = {*pos, palm, fennec}
+    cells = tuple(c for c in range(last + 1, track_length(track) + 1) if c not in taken)
+    return cells, {kind: tuple(ACTIONS[(kind, c)] for c in cells) for kind in MARKERS}
+
+
+_marker_cells: Final = lru_cache(maxsize=CACHE_SMALL)(_marker_cells_uncached)
+#: Each seat's personal-card action, by seat.
+_PERSONAL: Final = tuple(ACTIONS[("personal", o)] for o in range(MAX_PLAYERS))
 
 
 def _token(s: View, kind: str) -> bool:
@@ -53,14 +66,18 @@ def _owners(s: View) -> list[int]:
 
 def own_actions(s: View) -> Mapping[str, Sequence[Action]]:
     """This game's race-track actions open now, by kind."""
-    found: dict[str, Sequence[Action]] = {
-        "personal": [ACTIONS[("personal", o)] for o in _owners(s)]}
+    found: dict[str, Sequence[Action]] = {"personal": _personal(s)}
     open_markers = [k for k in MARKERS if _token(s, k) and not _on_track(s, k)]
     if open_markers:
-        cells = marker_spaces(s)
+        on = _marker_cells(s.pos, s.track, s.palm, s.fennec)[1]
         for kind in open_markers:
-            found[kind] = [ACTIONS[(kind, c)] for c in cells]
+            found[kind] = on[kind]
     return found
+
+
+def _personal(s: View) -> tuple[Action, ...]:
+    """CUG-ACT-PERSONAL: the personal cards the seat on turn may play, by owner."""
+    return tuple(map(_PERSONAL.__getitem__, _owners(s)))
 
 
 def own_why_not(s: View, a: Action) -> Rejected | None:
@@ -101,13 +118,19 @@ def legal_actions(s: CugState) -> tuple[Action, ...]:
     """
     if s.phase != PLAY or s.track_done:
         return LEGALITY.legal_actions(s)
-    own = own_actions(s)
     legs: Sequence[Action] = ()
-    loses = mids = wins = legs
+    loses = mids = wins = shortcuts = fennecs = legs
     if not s.bet_done:
         legs, loses, mids, wins = LEGALITY.bet_groups(s)
-    return tuple(chain(own.get("fennec", ()), legs, loses, mids, own["personal"],
-                       LEGALITY.reveal_group, own.get("shortcut", ()), wins))
+    me = s.turn
+    short = s.shortcut_tokens[me] and s.palm == 0  # CUG-ACT-MARKER: token in hand, marker off
+    fen = s.fennec_tokens[me] and s.fennec == 0
+    if short or fen:
+        on = _marker_cells(s.pos, s.track, s.palm, s.fennec)[1]
+        shortcuts = on["shortcut"] if short else shortcuts
+        fennecs = on["fennec"] if fen else fennecs
+    return (*fennecs, *legs, *loses, *mids, *_personal(s), *LEGALITY.reveal_group,
+            *shortcuts, *wins)
 
 
 def why_not(s: CugState, a: Action) -> Rejected | None:

@@ -22,7 +22,7 @@ lists every invariant a candidate (a state or a table) breaks, by ID.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, call
 from typing import Any, ClassVar, Final, cast
 
 import attrs
@@ -196,10 +196,9 @@ def _crazy(s: Any) -> bool:
     rank = ranking.ranks(s.pos, s.height, DIRS, START)
     if rank[CRAZY] != 0 or s.pos[CRAZY] < 0:
         return False
-    if s.phase in LEG_SETUP:
-        order = sorted(range(RACING), key=lambda c: (s.pos[c], s.height[c]), reverse=True)
-        fourth = order[3]
-        return (s.pos[CRAZY], s.height[CRAZY]) >= (s.pos[fourth], s.height[fourth])
+    if s.phase in LEG_SETUP:  # (cell, height) of the camel in fourth place, racing camels only
+        fourth = sorted(zip(s.pos[:RACING], s.height[:RACING], strict=False), reverse=True)[3]
+        return (s.pos[CRAZY], s.height[CRAZY]) >= fourth
     return True
 
 
@@ -211,11 +210,12 @@ def _cards(s: Any) -> bool:
         zones += hand
     if s.phase == SETUP and (s.deck or s.discard or len(s.revealed) >= SETUP_REVEALS):
         return False
-    return tuple(sorted(zones)) == (_EVERY_CARD if s.phase in CRAZY_IN_PLAY else FULL_DECK)
+    return sorted(zones) == (_EVERY_CARD if s.phase in CRAZY_IN_PLAY else _DECK)
 
 
-#: Every racing and crazy camel card, sorted.
-_EVERY_CARD: Final = tuple(sorted(FULL_DECK + CRAZY_CARDS))
+#: Every racing and crazy camel card, sorted; the racing cards alone, sorted.
+_EVERY_CARD: Final = sorted(FULL_DECK + CRAZY_CARDS)
+_DECK: Final = sorted(FULL_DECK)
 
 
 def _legcards(s: Any) -> bool:
@@ -322,13 +322,14 @@ def _setupcard(s: Any) -> bool:
     card = SETUP_CARDS[s.players]
     if card.dealt != card.discard + card.to_deck + 1 or card.intel:
         return False
-    sizes = [len(h) for h in s.hands]
+    sizes = list(map(len, s.hands))
     p, turn = s.players, s.turn
     if s.phase == SETUP:
         return not any(sizes)
     if s.phase == DEAL:
         n = sum(sizes)
-        return n < p * card.dealt and sizes == [n // p + (i < n % p) for i in range(p)]
+        q, r = divmod(n, p)  # dealt round-robin from seat 0: the first r seats have one more
+        return n < p * card.dealt and sizes == [q + 1] * r + [q] * (p - r)
     if s.phase in (DISCARD, DECK):
         full = card.dealt if s.phase == DISCARD else card.dealt - card.discard
         done = full - (card.discard if s.phase == DISCARD else card.to_deck)
@@ -339,24 +340,33 @@ def _setupcard(s: Any) -> bool:
     return all(n <= 1 for n in sizes)
 
 
-def _phase(s: Any) -> bool:
-    """CUG-INV-PHASE: the phase, seats and bookkeeping are consistent."""
+def _phase(s: Any, last: Any = None) -> bool:
+    """CUG-INV-PHASE: the phase, seats and bookkeeping are consistent.
+
+    ``last``: a valid state; what ``s`` shares with it by identity (the seats'
+    age order, the intel and shown zones) passed there and is not read again.
+    """
     p = s.players
     if not (MIN_PLAYERS <= p <= MAX_PLAYERS and s.phase in PHASES and 0 <= s.turn < p
-            and 0 <= s.starter < p and sorted(s.age_order) == list(range(p))
-            and len(s.hands) == p and len(s.bets) == p):
+            and 0 <= s.starter < p and len(s.hands) == p and len(s.bets) == p):
         return False
-    if any(s.intel) or s.shown or len(s.intel) != p:
-        return False
-    if s.phase == SETUP:
+    if last is None or p is not last.players or s.age_order is not last.age_order:
+        if sorted(s.age_order) != list(range(p)):
+            return False
+    if last is None or p is not last.players or s.intel is not last.intel or (
+            s.shown is not last.shown):
+        if any(s.intel) or s.shown or len(s.intel) != p:
+            return False
+    phase = s.phase
+    if phase == SETUP:
         return s.leg == 0 and not s.bet_done and not s.track_done
     if s.leg < 1:
         return False
-    if s.phase == DRAW:
+    if phase == DRAW:
         return s.track_done is False and bool(s.deck)
-    if s.phase == PLAY:
+    if phase == PLAY:
         return bool(s.deck) and not (s.bet_done and s.track_done)
-    if s.phase == OVER:
+    if phase == OVER:
         return not s.bet_done and not s.track_done
     return not s.bet_done and not s.track_done and not s.revealed
 
@@ -409,10 +419,19 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
     very objects ``last`` (a valid state) holds; ``keep``: remember ``s`` when it is
     valid and holds only immutable values (a table becoming a state, or a state)."""
     try:
-        if not _phase(s):
+        if not _phase(s, None if last is _NOTHING else last):
             return ("CUG-INV-PHASE",)
     except _UNREADABLE:
         return ("CUG-INV-PHASE",)
+    try:  # each check called directly; one that cannot read s: all again, each in _holds
+        return _run_checks(s, last, keep, call)
+    except _UNREADABLE:
+        return _run_checks(s, last, keep, _holds)
+
+
+def _run_checks(s: Any, last: Any, keep: bool,
+                holds: Callable[[Callable[[Any], bool], Any], bool]) -> tuple[str, ...]:
+    """:func:`_check` once CUG-INV-PHASE holds; ``holds(check, s)`` runs a check."""
     pos, height, track, phase, players = s.pos, s.height, s.track, s.phase, s.players
     camels = pos is last.pos and height is last.height
     course = track is last.track
@@ -425,33 +444,33 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
     broken: list[str] = []
     if not (camels and course):
         fresh += (pos, height, track)
-        if not _holds(_camels, s):
+        if not holds(_camels, s):
             broken.append("CUG-INV-CAMELS")
-    if not (camels and course and same_phase) and not _holds(_stacks, s):
+    if not (camels and course and same_phase) and not holds(_stacks, s):
         broken.append("CUG-INV-STACKS")
-    if not (camels and same_phase) and not _holds(_crazy, s):
+    if not (camels and same_phase) and not holds(_crazy, s):
         broken.append("CUG-INV-CRAZY")
     if not (same_phase and hands is last.hands and s.stock is last.stock
             and s.discard is last.discard and s.deck is last.deck
             and s.revealed is last.revealed):
         fresh += (hands, s.stock, s.discard, s.deck, s.revealed)
-        if not _holds(_cards, s):
+        if not holds(_cards, s):
             broken.append("CUG-INV-CARDS")
     if not (s.leaders is last.leaders and s.midfield is last.midfield
             and s.bets is last.bets):
         fresh += (s.leaders, s.midfield, s.bets)
-        if not _holds(_legcards, s):
+        if not holds(_legcards, s):
             broken.append("CUG-INV-LEGCARDS")
     if not (seats and s.winner_bets is last.winner_bets and s.loser_bets is last.loser_bets):
         fresh += (s.winner_bets, s.loser_bets)
-        if not _holds(_finalcards, s):
+        if not holds(_finalcards, s):
             broken.append("CUG-INV-FINALCARDS")
     placers = s.fennec_placers is last.fennec_placers and (
         s.shortcut_placers is last.shortcut_placers)
     if not (placers and seats and same_phase and s.fennec_tokens is last.fennec_tokens
             and s.shortcut_tokens is last.shortcut_tokens):
         fresh += (s.fennec_tokens, s.shortcut_tokens, s.fennec_placers, s.shortcut_placers)
-        markers = _holds(_marker_tokens, s)
+        markers = holds(_marker_tokens, s)
     else:
         markers = True
     if markers and not (placers and camels and course and s.palm is last.palm
@@ -459,27 +478,27 @@ def _check(s: Any, last: Any, keep: bool) -> tuple[str, ...]:
                         and s.fennec_holder is last.fennec_holder):
         fresh += (s.fennec_placers, s.shortcut_placers, s.palm, s.palm_holder, s.fennec,
                   s.fennec_holder)
-        markers = _holds(_marker_cells, s)
+        markers = holds(_marker_cells, s)
     if not markers:
         broken.append("CUG-INV-MARKERS")
     same_money = seats and money is last.money
     if not same_money:
         fresh.append(money)
-        if not _holds(_floor, s):
+        if not holds(_floor, s):
             broken.append("CUG-INV-FLOOR")
     if not (same_money and s.payouts is last.payouts):
         fresh.append(s.payouts)
-        if not _holds(_ledger, s):
+        if not holds(_ledger, s):
             broken.append("CUG-INV-LEDGER")
     if not (camels and course and same_phase and s.extended is last.extended):
         fresh.append(s.extended)
-        if not _holds(_extend, s):
+        if not holds(_extend, s):
             broken.append("CUG-INV-EXTEND")
-    if not (course and seats) and not _holds(_track, s):
+    if not (course and seats) and not holds(_track, s):
         broken.append("CUG-INV-TRACK")
     # the seat on turn counts only while the seats choose their cards
     if not (seats and same_phase and hands is last.hands
-            and (s.turn is last.turn or phase in _TURNS)) and not _holds(_setupcard, s):
+            and (s.turn is last.turn or phase in _TURNS)) and not holds(_setupcard, s):
         broken.append("CUG-INV-SETUPCARD")
     if broken or not keep:
         return tuple(broken)

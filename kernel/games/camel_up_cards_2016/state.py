@@ -405,9 +405,10 @@ def _check(s: CardsState | Table, last: tuple[CardsState, int, int]
     # CUC-INV-RACING: each of the 30 racing cards in exactly one place.
     stock = s.stock
     deck = s.deck
-    moved = _racing_moved(s, valid) if valid is not _NOTHING else None
-    if not (moved if moved is not None
-            else _racing_ok(stock, s.discard, deck, s.revealed, hands, intel)):
+    if not ((stock is valid.stock and deck is valid.deck and s.discard is valid.discard
+             and s.revealed is valid.revealed and hands is valid.hands
+             and intel is valid.intel)
+            or _racing_ok(stock, s.discard, deck, s.revealed, hands, intel)):
         bad.append("CUC-INV-RACING")
 
     # CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once.
@@ -485,39 +486,6 @@ def _racing_ok(
         return False
     cards.sort()
     return cards == _FULL_DECK_LIST
-
-
-def _racing_moved(s: CardsState | Table, valid: CardsState) -> bool | None:
-    """CUC-INV-RACING on what changed since ``valid`` (a state that holds every card
-    once): the zones that are not the very objects of ``valid`` must hold, together,
-    the cards the same zones of ``valid`` held (then every card is still in exactly
-    one place); None when a changed zone is not a tuple of strings (the full check
-    decides what is wrong with it).
-    """
-    new: list[str] = []
-    old: list[str] = []
-    for now, then in ((s.stock, valid.stock), (s.discard, valid.discard),
-                      (s.deck, valid.deck), (s.revealed, valid.revealed)):
-        if now is not then:
-            if type(now) is not tuple:
-                return None
-            new += now
-            old += then
-    for seats, before in ((s.hands, valid.hands), (s.intel, valid.intel)):
-        if seats is not before:
-            if type(seats) is not tuple or len(seats) != len(before):
-                return None
-            for now, then in zip(seats, before, strict=True):
-                if now is not then:
-                    if type(now) is not tuple:
-                        return None
-                    new += now
-                    old += then
-    if not all(type(card) is str for card in new):
-        return None
-    new.sort()
-    old.sort()
-    return new == old
 
 
 def _ages_ok_uncached(age_order: tuple[int, ...], players: int) -> bool:
