@@ -144,6 +144,9 @@ class Vocabulary:
         self._table: dict[tuple[str, tuple[Any, ...]], Action] = {
             (a.kind, a.values): a for a in self.actions}
         self._by_text: dict[str, Action] = {a.text: a for a in self.actions}
+        #: The interned actions by identity: one of them is its own parse (the common
+        #: case, an action ``legal_actions`` gave), found with one dict look-up.
+        self._own: dict[int, Action] = {id(a): a for a in self.actions}
         for k in kinds:
             clash = {f.name for f in k.fields} & RESERVED_FIELDS
             if clash:
@@ -162,6 +165,9 @@ class Vocabulary:
 
     def parse(self, action: object) -> Action | Rejected:
         """This game's Action for an Action, its canonical text or its plain data."""
+        own = self._own.get(id(action))  # the table keeps it alive: its id is not reused
+        if own is action and own is not None:
+            return own
         if isinstance(action, Action):
             if action.game != self.game:
                 return Rejected("KERNEL-GAME", f"action of game {show(action.game)}, "

@@ -48,6 +48,18 @@ def _card_odds(deck: tuple[str, ...]) -> list[tuple[str, Fraction]]:
     return out
 
 
+def _deck_outcomes(seat: int, deck: tuple[str, ...]) -> Outcomes:
+    """A card from ``deck`` (sorted), dealt to ``seat`` or drawn (``seat`` -1): each
+    kind's action with its chance."""
+    table = DRAW if seat < 0 else DEAL[seat]
+    return tuple((table[c], p) for c, p in _card_odds(deck))
+
+
+#: The outcomes of each deck (a multiset, sorted: the same decks come back game after
+#: game), made once (a call, not a decorator: the tests clear it).
+_deck_kept: Final = functools.lru_cache(maxsize=8192)(_deck_outcomes)
+
+
 def chance_outcomes(s: HareState) -> Outcomes:
     """Every chance outcome with its exact probability, in the actions' sorted order."""
     found: Outcomes | None = s.memo.get("chance")
@@ -69,10 +81,9 @@ def _outcomes(s: HareState) -> Outcomes:
         left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
         return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
     if s.phase == "deal":  # HT-SETUP-DEAL
-        dealt = DEAL[s.turn]
-        return tuple((dealt[c], p) for c, p in _card_odds(s.deck))
+        return _deck_kept(s.turn, s.deck)
     if s.phase == "draw":  # HT-TURN-REFILL
-        return tuple((DRAW[c], p) for c, p in _card_odds(s.deck))
+        return _deck_kept(-1, s.deck)
     if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
         return ((GATHER, Fraction(1)),)
     return ()
@@ -95,8 +106,32 @@ def legal_actions(s: HareState) -> tuple[Action, ...]:
     found: tuple[Action, ...] | None = s.memo.get("legal")
     if found is None:
         found = s.memo["legal"] = _legal(s)
-        s.memo["legal-set"] = frozenset(found)
     return found
+
+
+def allowed(s: HareState, a: Action) -> bool:
+    """Whether ``a``, an action of the vocabulary, is among :func:`legal_actions` of ``s``
+    (the same rules, read off the state's fields without building the list)."""
+    phase = s.phase
+    kind = a.kind
+    v = a.values
+    if phase == "draw":  # HT-TURN-REFILL
+        return kind == "draw" and v[0] in s.deck
+    if phase == "turn":  # HT-TURN-PLAY, HT-TURN-LIMIT
+        return kind == "place" and _play_ok(s, str(v[0]), int(v[1]), int(v[2])) is None
+    if phase == "deal":  # HT-SETUP-DEAL
+        return kind == "deal" and v[0] == s.turn and v[1] in s.deck
+    if phase == "bets":  # HT-SETUP-START
+        return kind == "starting" and v[0] == s.turn and v[1] in s.unused
+    if phase == "track":  # HT-SETUP-TRACK
+        return kind == "stream" and v[0] not in s.streams
+    if phase == "turbos":  # HT-APP-TURBO
+        return kind == "turbo" and v[0] not in s.turbos
+    if phase == "second":  # HT-SETUP-SECOND
+        return kind == "bet" and v[0] in s.hands[s.turn]
+    if phase == "move":  # HT-APP-MOVE
+        return kind == "move" and v[0] in s.to_move
+    return phase == "scored" and kind == "gather"  # HT-CHAMP-ROUNDS
 
 
 def _plays(s: HareState) -> tuple[Action, ...]:

@@ -32,8 +32,17 @@ from .data import (
     hand_size,
     starting_bets,
 )
-from .legality import current_actor, legal_actions, outcome, why_not
-from .state import SETUP, HareState, delta_violations, place_of, replace, seat_bets, table_counts
+from .legality import allowed, current_actor, outcome, why_not
+from .state import (
+    SETUP,
+    HareState,
+    delta_violations,
+    drafted,
+    place_of,
+    replace,
+    seat_bets,
+    table_counts,
+)
 
 
 def apply(s: HareState, action: object) -> Result:
@@ -42,11 +51,12 @@ def apply(s: HareState, action: object) -> Result:
                     "the game is over")
     if isinstance(parsed, Rejected):
         return parsed
-    legal_actions(s)
-    if parsed not in s.memo["legal-set"]:
+    if not allowed(s, parsed):
         return Rejected(why_not(s, parsed), f"{parsed.text} is not legal now ({s.phase})")
     result = _step(s, parsed)
-    broken = delta_violations(s, result.state)  # every invariant, once per step (HT-INV-*)
+    nxt = result.state
+    # every invariant, once per step (HT-INV-*)
+    broken = delta_violations(s, nxt, drafted(s, nxt))
     if broken:
         raise InvalidState(broken)
     return result
