@@ -26,6 +26,7 @@ from .data import (
     CRAZY_CAMELS,
     CRAZY_START,
     LEG_DICE,
+    MAX_PLAYERS,
     MONEY_FLOOR,
     PILES,
     RACING_START,
@@ -54,9 +55,14 @@ def apply(s: Camel2018State, action: object) -> Result:
     return Applied(derive(s, changes), tuple(events))  # every invariant, once per step
 
 
+#: The next-turn event of each seat, made once (events are immutable values).
+_NEXT_TURN: Final = tuple(Event("next-turn", ("CU2-TURN-ORDER",), {"seat": seat})
+                          for seat in range(MAX_PLAYERS))
+
+
 def _next_turn(s: Camel2018State, ch: Changes, events: list[Event]) -> Changes:
     nxt = (s.turn + 1) % s.players  # CU2-TURN-ORDER
-    events.append(Event("next-turn", ("CU2-TURN-ORDER",), {"seat": nxt}))
+    events.append(_NEXT_TURN[nxt])
     ch["phase"] = "turn"
     ch["turn"] = nxt
     return ch
