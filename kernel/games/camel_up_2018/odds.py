@@ -270,70 +270,68 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Moves, back: Moves,
     cell first, each cell bottom to top, crazy camels left out): the unit's racing
     camels ``rr[i:top]`` (the top of its cell) leave it and come back after the first
     ``pos`` of the others: every racing camel of a cell below the landing (and of the
-    landing cell, when on top), counted from the cells' running sizes ``acc``. Moves
-    that give the same order and positions are merged before any ranking is made."""
+    landing cell, when on top), counted from the cells' running sizes ``acc``. The
+    rankings of each (order, unit) for every ``pos`` are made once per call."""
     watched = 0
     crazy = "g" in rem
     racing = rem.replace("g", "")
-    flat = (_flat(ahead), _flat(back))
-    fa = flat[0]
-    merged: dict[tuple[str, int, int, int, int, int, int], int] = {}
-    get = merged.get
+    fa, fb = _flat(ahead), _flat(back)
+    tables: dict[tuple[str, int, int], tuple[str, ...]] = {}
+    get = finals.get
     for s, w in boards.items():
         sp = s.translate(_NO_CRAZY) if crazy else s  # the grey die out: already so
         acc = [0, *accumulate(map(len, sp.split(_SEP)))]  # racing camels on cells < c
         rr = sp.replace(_SEP, "")
+        same = rr[::-1]  # the ranking when no racing camel moves
+        moves: list[tuple[int, int, int, int, Flat]] = []  # (i, top, src, weight, landings)
         wf = 2 * w  # CU2-DIE-RACING: faces 1..3, each printed twice
         for ch in racing:
             i = rr.index(ch)
             src = bisect_right(acc, i) - 1
-            top = acc[src + 1]
-            k = top - i
-            a, ua, b, ub, c, uc, hits = fa[src]
+            moves.append((i, acc[src + 1], src, wf, fa[src]))
+        if crazy:  # CU2-DIE-GREY, CU2-MOVE-CRAZY: the racing camels on a crazy camel
+            parts = s.split(_SEP)
+            movers, fgrey, _ = _movers(s, parts, "g", ahead, back)
+            for ch in movers:
+                src = s.count(_SEP, 0, s.index(ch))
+                cell = parts[src]
+                top = acc[src + 1]
+                moves.append((top - len(cell[cell.index(ch):].translate(_NO_CRAZY)), top, src,
+                              w * fgrey, fb[src]))
+        for i, top, src, wm, (a, ua, oa, b, ub, ob, c, uc, oc, hits) in moves:
             if hits:  # CU2-TILE-PAY
-                watched += wf * after * hits
+                watched += wm * after * hits
+            k = top - i
+            tab: tuple[str, ...] = ()
+            if k:
+                key = (rr, i, top)
+                found = tables.get(key)
+                if found is None:
+                    unit = rr[i:top]
+                    others = rr[:i] + rr[top:]
+                    found = tables[key] = tuple((others[:p] + unit + others[p:])[::-1]
+                                                for p in range(len(others) + 1))
+                tab = found
             # CU2-MOVE-STACK: on top of the landing cell, or under it (boo)
-            key = (rr, i, top,
-                   (acc[a] if ua else acc[a + 1]) - (k if a > src else 0),
-                   (acc[b] if ub else acc[b + 1]) - (k if b > src else 0),
-                   (acc[c] if uc else acc[c + 1]) - (k if c > src else 0), src)
-            merged[key] = get(key, 0) + wf
-        if not crazy:
-            continue
-        parts = s.split(_SEP)
-        movers, fgrey, _ = _movers(s, parts, "g", ahead, back)
-        wf = w * fgrey
-        for ch in movers:  # a crazy camel: the racing camels on it
-            src = s.count(_SEP, 0, s.index(ch))
-            cell = parts[src]
-            k = len(cell[cell.index(ch):].translate(_NO_CRAZY))
-            top = acc[src + 1]
-            i = top - k
-            a, ua, b, ub, c, uc, hits = flat[1][src]
-            if hits:
-                watched += wf * after * hits
-            key = (rr, i, top, (acc[a] if ua else acc[a + 1]), (acc[b] if ub else acc[b + 1]),
-                   (acc[c] if uc else acc[c + 1]), -1 - src)
-            merged[key] = get(key, 0) + wf
-    for (rr, i, top, pa, pb, pc, at), w in merged.items():
-        row = ahead[at] if at >= 0 else back[-1 - at]
-        unit = rr[i:top]
-        others = rr[:i] + rr[top:]
-        for pos, (_, _, _, over) in zip((pa, pb, pc), row, strict=True):
-            r = (others[:pos] + unit + others[pos:])[::-1]
-            if over:  # CU2-RACE-END
-                ended[r] = ended.get(r, 0) + w * after
-                finals[r] = finals.get(r, 0) + w * after
-            else:
-                finals[r] = finals.get(r, 0) + w
+            for t, under, over in ((a, ua, oa), (b, ub, ob), (c, uc, oc)):
+                r = tab[(acc[t] if under else acc[t + 1]) - (k if t > src else 0)] if k else same
+                if over:  # CU2-RACE-END
+                    ended[r] = ended.get(r, 0) + wm * after
+                    finals[r] = get(r, 0) + wm * after
+                else:
+                    finals[r] = get(r, 0) + wm
     return watched
 
 
-def _flat(moves: Moves) -> tuple[tuple[int, bool, int, bool, int, bool, int], ...]:
-    """The three landings of each cell flattened: (cell, under) thrice and the landings
-    on the watched tile."""
-    return tuple((a, ua, b, ub, c, uc, ha + hb + hc)
-                 for (a, ua, ha, _), (b, ub, hb, _), (c, uc, hc, _) in moves)
+#: A cell's three landings flattened: (cell, under, past a line) thrice, and how many
+#: land on the watched tile.
+Flat = tuple[int, bool, bool, int, bool, bool, int, bool, bool, int]
+
+
+def _flat(moves: Moves) -> tuple[Flat, ...]:
+    """The landings of each cell, flattened (:data:`Flat`)."""
+    return tuple((a, ua, oa, b, ub, ob, c, uc, oc, ha + hb + hc)
+                 for (a, ua, ha, oa), (b, ub, hb, ob), (c, uc, hc, oc) in moves)
 
 
 def _places(weights: Mapping[str, int], total: int) -> dict[str, tuple[Fraction, ...]]:
