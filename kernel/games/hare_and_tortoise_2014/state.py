@@ -476,6 +476,31 @@ def changed_fields(p: HareState, s: HareState) -> set[str]:
     return changed
 
 
+#: The fields a card dealt or drawn replaces when the seat and the phase stay.
+_DRAWN: Final = frozenset(("deck", "hands"))
+
+
+def _drawn_violations(p: HareState, s: HareState) -> tuple[str, ...]:
+    """:func:`delta_violations` of a step that replaced only the deck and the hands,
+    in the phases deal, turn or draw (the common step: a card dealt or drawn). The
+    phase's other readings held in ``p``; the hands' count, the cards (one moved from
+    the deck to one hand, else every changed zone counted) and the changed seats'
+    hand sizes are checked."""
+    n = s.players
+    if len(s.hands) != n:
+        return ("HT-INV-PHASE",)
+    seats = [i for i, (a, b) in enumerate(zip(s.hands, p.hands, strict=True)) if a is not b]
+    if (len(seats) == 1 and len(s.deck) + 1 == len(p.deck)
+            and len(s.hands[seats[0]]) == len(p.hands[seats[0]]) + 1):
+        cards = _one_card_moved(p.deck, s.deck, p.hands[seats[0]], s.hands[seats[0]])
+    else:
+        cards = _cards_delta_ok(p, s)
+    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
+    if not _hand_size_ok(s, s.turn) or not all(_hand_size_ok(s, i) for i in seats):
+        broken += ("HT-INV-HANDS",)
+    return broken
+
+
 def delta_violations(p: HareState, s: HareState,
                      changed: set[str] | None = None) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
@@ -487,6 +512,8 @@ def delta_violations(p: HareState, s: HareState,
     phase = s.phase
     if changed is None:
         changed = changed_fields(p, s)
+    if changed == _DRAWN and p.phase == phase and phase in _SAME:
+        return _drawn_violations(p, s)
     if (not changed.isdisjoint(_FROM_SCRATCH) or p.phase not in _SAME
             or ("phase" in changed and not (phase in _PLAY and p.phase in _PLAY))):
         return full_violations(s)

@@ -11,6 +11,7 @@ one) and the result is checked once against its parent
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from kernel.core import Action, Applied, Event, InvalidState, Rejected, Result
@@ -157,8 +158,12 @@ def _step(s: HareState, a: Action) -> Applied:
 
 def _draw(s: HareState, card: str) -> Applied:
     seat = s.turn
-    deck = _remove(s.deck, card)
-    hand = _add(s.hands[seat], card)
+    deck = s.deck
+    j = deck.index(card)
+    deck = deck[:j] + deck[j + 1:]
+    hand = s.hands[seat]
+    k = bisect_right(hand, card)
+    hand = (*hand[:k], card, *hand[k:])  # still sorted
     changes: dict[str, Any] = {"deck": deck, "hands": _set(s.hands, seat, hand)}
     events = [Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card": card},
                     secret=("card",), owners=(seat,))]
