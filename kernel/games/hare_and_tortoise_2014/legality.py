@@ -48,18 +48,6 @@ def _card_odds(deck: tuple[str, ...]) -> list[tuple[str, Fraction]]:
     return out
 
 
-def _deck_outcomes(seat: int, deck: tuple[str, ...]) -> Outcomes:
-    """A card from ``deck`` (sorted), dealt to ``seat`` or drawn (``seat`` -1): each
-    kind's action with its chance."""
-    table = DRAW if seat < 0 else DEAL[seat]
-    return tuple((table[c], p) for c, p in _card_odds(deck))
-
-
-#: The outcomes of each deck (a multiset, sorted: the same decks come back game after
-#: game), made once (a call, not a decorator: the tests clear it).
-_deck_kept: Final = functools.lru_cache(maxsize=8192)(_deck_outcomes)
-
-
 def chance_outcomes(s: HareState) -> Outcomes:
     """Every chance outcome with its exact probability, in the actions' sorted order."""
     found: Outcomes | None = s.memo.get("chance")
@@ -81,9 +69,10 @@ def _outcomes(s: HareState) -> Outcomes:
         left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
         return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
     if s.phase == "deal":  # HT-SETUP-DEAL
-        return _deck_kept(s.turn, s.deck)
+        dealt = DEAL[s.turn]
+        return tuple((dealt[c], p) for c, p in _card_odds(s.deck))
     if s.phase == "draw":  # HT-TURN-REFILL
-        return _deck_kept(-1, s.deck)
+        return tuple((DRAW[c], p) for c, p in _card_odds(s.deck))
     if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
         return ((GATHER, Fraction(1)),)
     return ()
