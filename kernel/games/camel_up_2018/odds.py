@@ -26,10 +26,14 @@ in the pyramid, each die's faces weighing 2 for a racing number, 1 for a
 grey face, out of 6). A board is one string (cells 0..17 joined by ``|``,
 each cell its camels bottom to top as digits, the index in
 :data:`~kernel.games.camel_up_2018.movement.CAMELS`), so a state key hashes
-in C, a move is a split, two slices and a join, and the final ranking is the
-string reversed with the separators and the crazy camels deleted
-(``str.translate``). The last reveal builds no state: it counts rankings.
-The result is exact integers until the end, where Fractions are made once.
+in C, a move is four slices of it (each cell's place read off the running
+cell sizes; each unit's landing from each cell, the tiles applied, is worked
+out once per call), and a ranking is the string reversed with the
+separators and the crazy camels deleted (``str.translate``). The last
+reveal builds no state: each move is read on the racing order alone (the
+camels' digits bottom cell first), as where its unit leaves and where it
+comes back, equal moves merged, and only then ranked. The result is exact
+integers until the end, where Fractions are made once.
 
 The movement here is a second implementation of
 :func:`kernel.games.camel_up_2018.movement.reveal` for speed;
@@ -47,8 +51,10 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import NamedTuple
 
 from kernel.games.camel_up_2018.movement import (
@@ -150,6 +156,7 @@ def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
     """
     n = len(pyramid)
     effect = _tile_effects(tiles)
+    ahead, back = _moves(effect, watch, _AHEAD), _moves(effect, watch, _BACK)
     rem0 = "".join(sorted(_DIE[d] for d in pyramid))
     factors = [6 * (n - lvl) for lvl in range(n - 1)]
     rest = [1] * len(factors)  # rest[lvl]: the factors of the levels after lvl
@@ -167,71 +174,164 @@ def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
     sizes: list[int] = []
     ranking = _RANKING
     for lvl in range(n - 1):
-        last = lvl == n - 2
         after = rest[lvl]
+        if lvl == n - 2:  # the last reveal: rankings only
+            for rem, boards in cur.items():
+                watched += _last_reveal(rem, boards, ahead, back, finals, ended, after)
+            break
         nxt: dict[str, dict[str, int]] = {}
         for rem, boards in cur.items():
-            for die in rem:
-                dest = finals if last else nxt.setdefault(rem.replace(die, "", 1), {})
-                for s, w in boards.items():
-                    parts = s.split(_SEP)
-                    if die == "g":  # CU2-DIE-GREY, then CU2-MOVE-CRAZY
-                        iw, ik = s.index(_W), s.index(_K)
-                        pw = parts[s.count(_SEP, 0, iw)]
-                        pk = parts[s.count(_SEP, 0, ik)]
-                        above_w = pw[pw.index(_W) + 1:].replace(_K, "")
-                        above_k = pk[pk.index(_K) + 1:].replace(_W, "")
-                        if bool(above_w) != bool(above_k):  # (a) only one carries racing
-                            movers, fw, steps = (_W if above_w else _K), 2, _BACK
-                        elif _W + _K in pw:  # (b) black directly on white
-                            movers, fw, steps = _K, 2, _BACK
-                        elif _K + _W in pw:
-                            movers, fw, steps = _W, 2, _BACK
-                        else:  # the colour of the number: white 1-3, black 1-3
-                            movers, fw, steps = _W + _K, 1, _BACK
-                    else:  # CU2-DIE-RACING: faces 1..3, each printed twice
-                        movers, fw, steps = die, 2, _AHEAD
+            dests = {die: nxt.setdefault(rem.replace(die, "", 1), {}) for die in rem}
+            for s, w in boards.items():
+                parts = s.split(_SEP)
+                acc = [0, *accumulate(map(len, parts))]  # acc[c]: camels on the cells < c
+                for die in rem:
+                    movers, fw, table = _movers(s, parts, die, ahead, back)
+                    dest = dests[die]
                     wf = w * fw
-                    strip = die == "g"
                     for ch in movers:
                         i = s.index(ch)
                         src = s.count(_SEP, 0, i)
-                        cell = parts[src]
-                        k = cell.index(ch)
-                        unit, left = cell[k:], cell[:k]
-                        for d in steps:
-                            t = src + d
-                            under = False
-                            if 0 < t < FINISH and effect[t]:  # CU2-TILE-CHEER / CU2-TILE-BOO
-                                if t == watch:  # CU2-TILE-PAY
-                                    watched += wf * after
-                                if effect[t] > 0:
-                                    t += 1 if d > 0 else -1
-                                else:
-                                    t -= 1 if d > 0 else -1
-                                    under = True
-                            new = parts[:]
-                            new[src] = left
-                            if t <= 0 or t >= FINISH:  # CU2-RACE-END
-                                t = 0 if t <= 0 else FINISH
-                                new[t] = unit + new[t] if under else new[t] + unit
-                                r = "".join(new).translate(ranking)[::-1]
+                        j = acc[src + 1] + src  # the end of the unit's cell in s
+                        unit = s[i:j]  # the camel and every camel on it
+                        for t, under, hit, over in table[src]:
+                            if hit:  # CU2-TILE-PAY
+                                watched += wf * after
+                            # CU2-MOVE-STACK: on top of the landing cell, or under it (boo)
+                            q = acc[t] + t if under else acc[t + 1] + t
+                            if t > src:
+                                ns = s[:i] + s[j:q] + unit + s[q:]
+                            else:
+                                ns = s[:q] + unit + s[q:i] + s[j:]
+                            if over:  # CU2-RACE-END: the state stops
+                                r = ns.translate(ranking)[::-1]
                                 ended[r] = ended.get(r, 0) + wf * after
                                 finals[r] = finals.get(r, 0) + wf * after
                                 continue
-                            new[t] = unit + new[t] if under else new[t] + unit  # CU2-MOVE-STACK
-                            if last:
-                                r = "".join(new).translate(ranking)[::-1]
-                                finals[r] = finals.get(r, 0) + wf
-                            else:
-                                ns = _SEP.join(new)
-                                if strip:  # the grey die is out: crazy camels matter no more
-                                    ns = ns.translate(_NO_CRAZY)
-                                dest[ns] = dest.get(ns, 0) + wf
+                            if die == "g":  # the grey die is out: crazy camels matter no more
+                                ns = ns.translate(_NO_CRAZY)
+                            dest[ns] = dest.get(ns, 0) + wf
         cur = nxt
-        if not last:
-            sizes.append(sum(len(boards) for boards in nxt.values()))
+        sizes.append(sum(len(boards) for boards in nxt.values()))
     return Counts(total, finals, ended, watched, tuple(sizes))
+
+
+#: A unit's landings from each cell: (cell, under the stack, on the watched tile, past a line).
+Moves = tuple[tuple[tuple[int, bool, bool, bool], ...], ...]
+
+
+def _moves(effect: Sequence[int], watch: int, steps: tuple[int, ...]) -> Moves:
+    """Per cell a unit leaves, each step's landing, the tiles applied (CU2-TILE-CHEER,
+    CU2-TILE-BOO, CU2-TILE-PAY on the watched tile, CU2-RACE-END past either line)."""
+    out = []
+    for src in range(FINISH + 1):
+        row = []
+        for d in steps:
+            t = src + d
+            under = hit = False
+            if 0 < t < FINISH and effect[t]:
+                hit = t == watch
+                if effect[t] > 0:
+                    t += 1 if d > 0 else -1
+                else:
+                    t -= 1 if d > 0 else -1
+                    under = True
+            row.append((max(0, min(t, FINISH)), under, hit, t <= 0 or t >= FINISH))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _movers(s: str, parts: Sequence[str], die: str, ahead: Moves, back: Moves
+            ) -> tuple[str, int, Moves]:
+    """The camels a die's reveal may move (each a separate outcome), the weight of each
+    face (out of 6) and their landings."""
+    if die != "g":  # CU2-DIE-RACING: faces 1..3, each printed twice
+        return die, 2, ahead
+    # CU2-DIE-GREY, then CU2-MOVE-CRAZY
+    pw = parts[s.count(_SEP, 0, s.index(_W))]
+    pk = parts[s.count(_SEP, 0, s.index(_K))]
+    above_w = pw[pw.index(_W) + 1:].replace(_K, "")
+    above_k = pk[pk.index(_K) + 1:].replace(_W, "")
+    if bool(above_w) != bool(above_k):  # (a) only one carries racing camels
+        return (_W if above_w else _K), 2, back
+    if _W + _K in pw:  # (b) black directly on white
+        return _K, 2, back
+    if _K + _W in pw:
+        return _W, 2, back
+    return _W + _K, 1, back  # the colour of the number: white 1-3, black 1-3
+
+
+def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Moves, back: Moves,
+                 finals: dict[str, int], ended: dict[str, int], after: int) -> int:
+    """The leg's last reveal from each board (CU2-LEG-END), adding the rankings' weights
+    to ``finals`` (and ``ended``); returns the watched landings.
+
+    Only the ranking is kept, so a move is read on the racing order ``rr`` (bottom
+    cell first, each cell bottom to top, crazy camels left out): the unit's racing
+    camels ``rr[i:top]`` (the top of its cell) leave it and come back after the first
+    ``pos`` of the others: every racing camel of a cell below the landing (and of the
+    landing cell, when on top), counted from the cells' running sizes ``acc``. The
+    rankings of each (order, unit) for every ``pos`` are made once per call."""
+    watched = 0
+    crazy = "g" in rem
+    racing = rem.replace("g", "")
+    fa, fb = _flat(ahead), _flat(back)
+    tables: dict[tuple[str, int, int], tuple[str, ...]] = {}
+    get = finals.get
+    for s, w in boards.items():
+        sp = s.translate(_NO_CRAZY) if crazy else s  # the grey die out: already so
+        acc = [0, *accumulate(map(len, sp.split(_SEP)))]  # racing camels on cells < c
+        rr = sp.replace(_SEP, "")
+        same = rr[::-1]  # the ranking when no racing camel moves
+        moves: list[tuple[int, int, int, int, Flat]] = []  # (i, top, src, weight, landings)
+        wf = 2 * w  # CU2-DIE-RACING: faces 1..3, each printed twice
+        for ch in racing:
+            i = rr.index(ch)
+            src = bisect_right(acc, i) - 1
+            moves.append((i, acc[src + 1], src, wf, fa[src]))
+        if crazy:  # CU2-DIE-GREY, CU2-MOVE-CRAZY: the racing camels on a crazy camel
+            parts = s.split(_SEP)
+            movers, fgrey, _ = _movers(s, parts, "g", ahead, back)
+            for ch in movers:
+                src = s.count(_SEP, 0, s.index(ch))
+                cell = parts[src]
+                top = acc[src + 1]
+                moves.append((top - len(cell[cell.index(ch):].translate(_NO_CRAZY)), top, src,
+                              w * fgrey, fb[src]))
+        for i, top, src, wm, (a, ua, oa, b, ub, ob, c, uc, oc, hits) in moves:
+            if hits:  # CU2-TILE-PAY
+                watched += wm * after * hits
+            k = top - i
+            tab: tuple[str, ...] = ()
+            if k:
+                key = (rr, i, top)
+                found = tables.get(key)
+                if found is None:
+                    unit = rr[i:top]
+                    others = rr[:i] + rr[top:]
+                    found = tables[key] = tuple((others[:p] + unit + others[p:])[::-1]
+                                                for p in range(len(others) + 1))
+                tab = found
+            # CU2-MOVE-STACK: on top of the landing cell, or under it (boo)
+            for t, under, over in ((a, ua, oa), (b, ub, ob), (c, uc, oc)):
+                r = tab[(acc[t] if under else acc[t + 1]) - (k if t > src else 0)] if k else same
+                if over:  # CU2-RACE-END
+                    ended[r] = ended.get(r, 0) + wm * after
+                    finals[r] = get(r, 0) + wm * after
+                else:
+                    finals[r] = get(r, 0) + wm
+    return watched
+
+
+#: A cell's three landings flattened: (cell, under, past a line) thrice, and how many
+#: land on the watched tile.
+Flat = tuple[int, bool, bool, int, bool, bool, int, bool, bool, int]
+
+
+def _flat(moves: Moves) -> tuple[Flat, ...]:
+    """The landings of each cell, flattened (:data:`Flat`)."""
+    return tuple((a, ua, oa, b, ub, ob, c, uc, oc, ha + hb + hc)
+                 for (a, ua, ha, oa), (b, ub, hb, ob), (c, uc, hc, oc) in moves)
 
 
 def _places(weights: Mapping[str, int], total: int) -> dict[str, tuple[Fraction, ...]]:

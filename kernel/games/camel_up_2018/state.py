@@ -144,9 +144,12 @@ def derive(parent: Camel2018State, changes: dict[str, Any]) -> Camel2018State:
         raise TypeError(f"no such field: {sorted(changes.keys() - _FIELD_SET)}")
     obj = _new(Camel2018State)  # one copy of the fields (no dict per field, no attrs rebuild)
     fields = obj.__dict__
-    fields.update(parent.__dict__)
+    before = parent.__dict__
+    fields.update(before)
     fields.update(changes)
-    broken = delta_violations(parent, obj)
+    # the fields replaced: only those ``changes`` names can be (as changed_fields)
+    broken = delta_violations(parent, obj, {name for name, value in changes.items()
+                                            if value is not before[name]})
     if broken:
         raise InvalidState(broken)
     return obj
@@ -259,11 +262,13 @@ def _faces_ok(faces: tuple[str, ...]) -> bool:
     return len({FACE_DIE[f] for f in faces}) == len(faces)
 
 
-def _dice_ok(s: Camel2018State) -> bool:
-    """CU2-INV-DICE."""
-    if not _faces_ok(s.revealed) or not _faces_ok(s.previous_leg):
+def _dice_ok(s: Camel2018State, legs: bool = True) -> bool:
+    """CU2-INV-DICE (``legs`` False: the leg and the previous leg's faces as the
+    parent's, which held them)."""
+    if not _faces_ok(s.revealed):
         return False
-    if (s.leg == 1) != (not s.previous_leg) or (s.leg > 1 and len(s.previous_leg) != LEG_DICE):
+    if legs and (not _faces_ok(s.previous_leg) or (s.leg == 1) != (not s.previous_leg)
+                 or (s.leg > 1 and len(s.previous_leg) != LEG_DICE)):
         return False
     if s.phase in _SETUP:
         return not s.revealed and sum(s.pyramid_tickets) == 0
@@ -452,6 +457,9 @@ def _cards_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
 
 def _tiles_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
     if s.track is not p.track:
+        if s.tiles is p.tiles:  # the camels moved: no tile may lie under one now
+            track = s.track
+            return all(t is None or not track[t[0]] for t in s.tiles)
         return _tiles_ok(s)
     changed = [i for i in range(s.players) if s.tiles[i] is not p.tiles[i]]
     if len(changed) != 1 or s.tiles[changed[0]] is None:
@@ -481,13 +489,16 @@ def changed_fields(p: Camel2018State, s: Camel2018State) -> set[str]:
     return {name for name, value in s.__dict__.items() if value is not before[name]}
 
 
-def delta_violations(p: Camel2018State, s: Camel2018State) -> tuple[str, ...]:
+def delta_violations(p: Camel2018State, s: Camel2018State,
+                     changed: set[str] | None = None) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
     same answer as :func:`full_violations`, running only what the fields ``s``
-    replaced (compared by identity) can change. A change of the player count, or a
-    phase change into, out of or within the setup or into the end, checks from scratch."""
+    replaced (compared by identity: ``changed``, :func:`changed_fields` when not
+    given) can change. A change of the player count, or a phase change into, out of
+    or within the setup or into the end, checks from scratch."""
     phase = s.phase
-    changed = changed_fields(p, s)
+    if changed is None:
+        changed = changed_fields(p, s)
     if ("players" in changed or phase in _SETUP or p.phase in _SETUP
             or ("phase" in changed and (phase == "over" or phase not in PHASES))):
         return full_violations(s)
@@ -502,7 +513,8 @@ def delta_violations(p: Camel2018State, s: Camel2018State) -> tuple[str, ...]:
         broken.append("CU2-INV-CAMELS")
     if not changed.isdisjoint(_CARD_FIELDS) and not _cards_delta_ok(p, s):
         broken.append("CU2-INV-CARDS")
-    if not changed.isdisjoint(_DICE_FIELDS) and not _dice_ok(s):
+    if not changed.isdisjoint(_DICE_FIELDS) and not _dice_ok(
+            s, "leg" in changed or "previous_leg" in changed):
         broken.append("CU2-INV-DICE")
     if "money" in changed and any(m < 0 for m in s.money):
         broken.append("CU2-INV-MONEY")

@@ -12,7 +12,7 @@ with :func:`kernel.rules.stacks.move`); the leg and final scoring are here
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kernel.core import Action, Applied, Event, Rejected, Result
 from kernel.plugin import screen
@@ -22,18 +22,18 @@ from .actions import CHANCE_KINDS, VOCABULARY
 from .data import (
     ALL_CAMELS,
     BEHIND_LINE,
-    CELLS,
     COLOURS,
     CRAZY_CAMELS,
     CRAZY_START,
     LEG_DICE,
+    MAX_PLAYERS,
     MONEY_FLOOR,
     PILES,
     RACING_START,
     SIDES,
     TICKET_STACK,
 )
-from .legality import board, current_actor, why_not
+from .legality import current_actor, why_not
 from .movement import PYRAMID_PAY, Board, Face, Revealed, Tile, leg_payout, places, reveal
 from .scoring import leg_total, pile_money, pile_payouts
 from .state import FACE_DIE, Camel2018State, derive, held, pile
@@ -55,9 +55,14 @@ def apply(s: Camel2018State, action: object) -> Result:
     return Applied(derive(s, changes), tuple(events))  # every invariant, once per step
 
 
+#: The next-turn event of each seat, made once (events are immutable values).
+_NEXT_TURN: Final = tuple(Event("next-turn", ("CU2-TURN-ORDER",), {"seat": seat})
+                          for seat in range(MAX_PLAYERS))
+
+
 def _next_turn(s: Camel2018State, ch: Changes, events: list[Event]) -> Changes:
     nxt = (s.turn + 1) % s.players  # CU2-TURN-ORDER
-    events.append(Event("next-turn", ("CU2-TURN-ORDER",), {"seat": nxt}))
+    events.append(_NEXT_TURN[nxt])
     ch["phase"] = "turn"
     ch["turn"] = nxt
     return ch
@@ -138,6 +143,23 @@ def _chance(s: Camel2018State, colour: str, number: int, events: list[Event]) ->
     return _reveal(s, colour, number, events)
 
 
+#: Each camel's index in :data:`ALL_CAMELS` (the order of a :class:`Board`).
+_INDEX: Final = {name: c for c, name in enumerate(ALL_CAMELS)}
+
+
+def _board(track: tuple[tuple[str, ...], ...]) -> Board:
+    """The board of a built state's track (every camel on it once: the state's invariant)."""
+    pos = [0] * len(ALL_CAMELS)
+    height = [0] * len(ALL_CAMELS)
+    index = _INDEX
+    for cell, stack in enumerate(track):
+        for h, name in enumerate(stack):
+            c = index[name]
+            pos[c] = cell
+            height[c] = h
+    return Board(tuple(pos), tuple(height))
+
+
 def _tiles_on_board(s: Camel2018State) -> tuple[Tile, ...]:
     return tuple(Tile(t[0], t[1] == "cheer", seat) for seat, t in enumerate(s.tiles)
                  if t is not None)
@@ -148,7 +170,7 @@ def _reveal(s: Camel2018State, colour: str, number: int, events: list[Event]) ->
     seat = s.turn
     face = f"{colour}:{number}"
     die = FACE_DIE[face]
-    before = board(s)
+    before = _board(s.track)
     tiles = _tiles_on_board(s)
     r: Revealed = reveal(before, tiles, die, Face(colour, number))
     events.append(Event("die-revealed", ("CU2-PYRAMID-TICKET",),
@@ -164,10 +186,15 @@ def _reveal(s: Camel2018State, colour: str, number: int, events: list[Event]) ->
         money[owner] += 1
         events.append(Event("tile-paid", ("CU2-TILE-PAY",),
                             {"seat": owner, "amount": 1, "money": money[owner]}))
-    track: list[tuple[str, ...]] = [()] * CELLS
-    for c, (cell, _h) in sorted(enumerate(zip(r.board.pos, r.board.height, strict=True)),
-                                key=lambda x: x[1]):
-        track[cell] = (*track[cell], ALL_CAMELS[c])
+    # CU2-MOVE-STACK: the unit leaves the top of its stack for the top (or, under a
+    # boozing tile, the bottom) of the target's
+    track = list(s.track)
+    left = track[start]
+    k = left.index(r.camel)
+    unit = left[k:]
+    track[start] = left[:k]
+    on = track[r.target]
+    track[r.target] = (*unit, *on) if r.used and not tiles[r.used[-1]].cheer else (*on, *unit)
     revealed = (*s.revealed, face)
     ch: Changes = {"track": tuple(track), "revealed": revealed}
     if r.ended:  # CU2-RACE-END: one more leg scoring, then the final scoring

@@ -95,8 +95,32 @@ def legal_actions(s: HareState) -> tuple[Action, ...]:
     found: tuple[Action, ...] | None = s.memo.get("legal")
     if found is None:
         found = s.memo["legal"] = _legal(s)
-        s.memo["legal-set"] = frozenset(found)
     return found
+
+
+def allowed(s: HareState, a: Action) -> bool:
+    """Whether ``a``, an action of the vocabulary, is among :func:`legal_actions` of ``s``
+    (the same rules, read off the state's fields without building the list)."""
+    phase = s.phase
+    kind = a.kind
+    v = a.values
+    if phase == "draw":  # HT-TURN-REFILL
+        return kind == "draw" and v[0] in s.deck
+    if phase == "turn":  # HT-TURN-PLAY, HT-TURN-LIMIT
+        return kind == "place" and _play_ok(s, str(v[0]), int(v[1]), int(v[2])) is None
+    if phase == "deal":  # HT-SETUP-DEAL
+        return kind == "deal" and v[0] == s.turn and v[1] in s.deck
+    if phase == "bets":  # HT-SETUP-START
+        return kind == "starting" and v[0] == s.turn and v[1] in s.unused
+    if phase == "track":  # HT-SETUP-TRACK
+        return kind == "stream" and v[0] not in s.streams
+    if phase == "turbos":  # HT-APP-TURBO
+        return kind == "turbo" and v[0] not in s.turbos
+    if phase == "second":  # HT-SETUP-SECOND
+        return kind == "bet" and v[0] in s.hands[s.turn]
+    if phase == "move":  # HT-APP-MOVE
+        return kind == "move" and v[0] in s.to_move
+    return phase == "scored" and kind == "gather"  # HT-CHAMP-ROUNDS
 
 
 def _plays(s: HareState) -> tuple[Action, ...]:

@@ -331,8 +331,27 @@ def replace(s: HareState, **changes: Any) -> HareState:
     fields = obj.__dict__
     fields.update(s.__dict__)
     fields.update(changes)
-    fields["memo"] = {}
+    # a draft remembers the table it was made from and the fields it may have replaced,
+    # over a chain of drafts (:func:`drafted`)
+    draft = s.memo.get(_DRAFT)
+    fields["memo"] = {_DRAFT: (draft[0], draft[1] | changes.keys()) if draft is not None
+                      else (s, changes.keys())}
     return obj
+
+
+#: The memo key of a draft's origin and replaced fields (:func:`replace`).
+_DRAFT: Final = "draft"
+
+
+def drafted(p: HareState, s: HareState) -> set[str]:
+    """The fields of ``s`` that are not its parent's very objects (as
+    :func:`changed_fields`), read off the fields a chain of drafts from ``p`` replaced;
+    ``s`` is a state from then on (no longer a draft)."""
+    draft = s.memo.pop(_DRAFT, None)
+    if draft is None or draft[0] is not p:
+        return changed_fields(p, s)
+    before, after = p.__dict__, s.__dict__
+    return {name for name in draft[1] if after[name] is not before[name]}
 
 
 def checked(s: HareState) -> HareState:
@@ -452,18 +471,49 @@ _FROM_SCRATCH: Final = frozenset(("players", "mode", "series", "round"))
 def changed_fields(p: HareState, s: HareState) -> set[str]:
     """The fields of ``s`` that are not its parent's very objects (the memo aside)."""
     before = p.__dict__
-    return {name for name, value in s.__dict__.items()
-            if value is not before[name] and name != "memo"}
+    changed = {name for name, value in s.__dict__.items() if value is not before[name]}
+    changed.discard("memo")
+    return changed
 
 
-def delta_violations(p: HareState, s: HareState) -> tuple[str, ...]:
+#: The fields a card dealt or drawn replaces when the seat and the phase stay.
+_DRAWN: Final = frozenset(("deck", "hands"))
+
+
+def _drawn_violations(p: HareState, s: HareState) -> tuple[str, ...]:
+    """:func:`delta_violations` of a step that replaced only the deck and the hands,
+    in the phases deal, turn or draw (the common step: a card dealt or drawn). The
+    phase's other readings held in ``p``; the hands' count, the cards (one moved from
+    the deck to one hand, else every changed zone counted) and the changed seats'
+    hand sizes are checked."""
+    n = s.players
+    if len(s.hands) != n:
+        return ("HT-INV-PHASE",)
+    seats = [i for i, (a, b) in enumerate(zip(s.hands, p.hands, strict=True)) if a is not b]
+    if (len(seats) == 1 and len(s.deck) + 1 == len(p.deck)
+            and len(s.hands[seats[0]]) == len(p.hands[seats[0]]) + 1):
+        cards = _one_card_moved(p.deck, s.deck, p.hands[seats[0]], s.hands[seats[0]])
+    else:
+        cards = _cards_delta_ok(p, s)
+    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
+    if not _hand_size_ok(s, s.turn) or not all(_hand_size_ok(s, i) for i in seats):
+        broken += ("HT-INV-HANDS",)
+    return broken
+
+
+def delta_violations(p: HareState, s: HareState,
+                     changed: set[str] | None = None) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
     same answer as :func:`full_violations`, running only what the fields ``s``
-    replaced (compared by identity) can change. Steps that change the players,
-    mode, series or round, or the phase other than between turn and draw (or that
-    leave the phases deal, turn and draw), check from scratch."""
+    replaced (compared by identity: ``changed``, :func:`changed_fields` when not
+    given) can change. Steps that change the players, mode, series or round, or the
+    phase other than between turn and draw (or that leave the phases deal, turn and
+    draw), check from scratch."""
     phase = s.phase
-    changed = changed_fields(p, s)
+    if changed is None:
+        changed = changed_fields(p, s)
+    if changed == _DRAWN and p.phase == phase and phase in _SAME:
+        return _drawn_violations(p, s)
     if (not changed.isdisjoint(_FROM_SCRATCH) or p.phase not in _SAME
             or ("phase" in changed and not (phase in _PLAY and p.phase in _PLAY))):
         return full_violations(s)
@@ -487,9 +537,12 @@ def delta_violations(p: HareState, s: HareState) -> tuple[str, ...]:
         # turn in draw), changed
         seats = {p.turn, s.turn}
         if "hands" in changed:
-            seats.update(i for i in range(n) if s.hands[i] is not p.hands[i])
-        if not all(_hand_size_ok(s, i) for i in seats):
-            broken.append("HT-INV-HANDS")
+            seats.update([i for i, (a, b) in enumerate(zip(s.hands, p.hands, strict=True))
+                          if a is not b])
+        for i in seats:
+            if not _hand_size_ok(s, i):
+                broken.append("HT-INV-HANDS")
+                break
     if ("positions" in changed or "podium" in changed) and not _podium_ok(s):
         broken.append("HT-INV-PODIUM")
     if not changed.isdisjoint(_SCORE_READS) and not _scores_ok(s):

@@ -11,6 +11,7 @@ one) and the result is checked once against its parent
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from kernel.core import Action, Applied, Event, InvalidState, Rejected, Result
@@ -32,8 +33,17 @@ from .data import (
     hand_size,
     starting_bets,
 )
-from .legality import current_actor, legal_actions, outcome, why_not
-from .state import SETUP, HareState, delta_violations, place_of, replace, seat_bets, table_counts
+from .legality import allowed, current_actor, outcome, why_not
+from .state import (
+    SETUP,
+    HareState,
+    delta_violations,
+    drafted,
+    place_of,
+    replace,
+    seat_bets,
+    table_counts,
+)
 
 
 def apply(s: HareState, action: object) -> Result:
@@ -42,11 +52,12 @@ def apply(s: HareState, action: object) -> Result:
                     "the game is over")
     if isinstance(parsed, Rejected):
         return parsed
-    legal_actions(s)
-    if parsed not in s.memo["legal-set"]:
+    if not allowed(s, parsed):
         return Rejected(why_not(s, parsed), f"{parsed.text} is not legal now ({s.phase})")
     result = _step(s, parsed)
-    broken = delta_violations(s, result.state)  # every invariant, once per step (HT-INV-*)
+    nxt = result.state
+    # every invariant, once per step (HT-INV-*)
+    broken = delta_violations(s, nxt, drafted(s, nxt))
     if broken:
         raise InvalidState(broken)
     return result
@@ -147,8 +158,12 @@ def _step(s: HareState, a: Action) -> Applied:
 
 def _draw(s: HareState, card: str) -> Applied:
     seat = s.turn
-    deck = _remove(s.deck, card)
-    hand = _add(s.hands[seat], card)
+    deck = s.deck
+    j = deck.index(card)
+    deck = deck[:j] + deck[j + 1:]
+    hand = s.hands[seat]
+    k = bisect_right(hand, card)
+    hand = (*hand[:k], card, *hand[k:])  # still sorted
     changes: dict[str, Any] = {"deck": deck, "hands": _set(s.hands, seat, hand)}
     events = [Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card": card},
                     secret=("card",), owners=(seat,))]
