@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -75,6 +75,9 @@ def _config(players: int, ages_seed: int) -> dict[str, Any]:
 # canonical JSON and schemas
 
 
+# Whole games, each document schema-validated: at most 20 (the ci profile's 60 took
+# a twentieth of the gate's CPU; tests/test_schemas.py validates every game's documents).
+@settings(max_examples=min(20, settings().max_examples))
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), ages=st.integers(0, 100))
 def test_documents_are_canonical_and_schema_valid(players: int, seed: int, ages: int) -> None:
     # KERNEL-INPUT, KERNEL-OBSERVATION: every document of a random game has a

@@ -136,7 +136,7 @@ def _trace_text(index: int, raw: bytes) -> bytes:
     return b"\n".join(rows) + b"\n"
 
 
-@_scaled(2)
+@_scaled(1)
 @given(data=st.data())
 def test_trace_lines_are_checked_or_refused(data: st.DataObject) -> None:
     # Any line of a trace, made hostile: the trace is read (and replays with a

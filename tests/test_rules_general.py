@@ -33,9 +33,15 @@ from kernel.rules.track import FACE, HALF, SAND
 Layout = tuple[tuple[int, ...], tuple[int, ...]]
 
 
+#: At most this many examples for one property: the ``ci`` profile's count times
+#: the factors below would be 1,200 to 2,400 per property (two minutes of the
+#: gate's CPU for these pure functions); ``dev`` and ``mutation`` stay under it.
+CAP = 500
+
+
 def scaled(factor: float) -> settings:
-    """The loaded profile's example count times ``factor`` (at least 1)."""
-    return settings(max_examples=max(1, round(settings().max_examples * factor)))
+    """The loaded profile's example count times ``factor`` (at least 1, at most :data:`CAP`)."""
+    return settings(max_examples=min(CAP, max(1, round(settings().max_examples * factor))))
 
 
 # --------------------------------------------------------------------------

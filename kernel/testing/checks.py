@@ -29,7 +29,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
@@ -174,18 +175,31 @@ def check_events(
             _fail(f"KERNEL-LEGAL: event text {event.text!r} does not start with its kind")
 
 
+def _full_function(info: GameInfo) -> Callable[[Any], tuple[str, ...]] | None:
+    """The game's from-scratch check (``GameInfo.full_check``'s function), if known."""
+    if info.full_violations is not None:
+        return info.full_violations
+    module = sys.modules.get(info.state_type.__module__)
+    found: Callable[[Any], tuple[str, ...]] | None = getattr(module, "full_violations", None)
+    return found
+
+
 def check_legal_apply(
     info: GameInfo, state: Any, known_rules: Collection[str] | None = None
 ) -> dict[Action, Any]:
-    """Every legal action applies, in each input form, to a valid next state.
+    """Every legal action applies to a next state that breaks no invariant.
 
     KERNEL-LEGAL (accepted exactly when legal: this half; the events name
-    catalogued rules), KERNEL-INPUT (the Action, its text and its plain data
-    are the same action), KERNEL-CHANCE (applying an outcome is
-    deterministic). Returns action -> next state.
+    catalogued rules; every successor passes the full check, and the
+    incremental one agrees), KERNEL-INPUT (the Action, its text and its plain
+    data are the same action, and the successor's plain data reads back
+    valid: on one action of each kind at each state), KERNEL-CHANCE (applying
+    an outcome is deterministic). Returns action -> next state.
     """
     before = snapshot(info, state)
     nexts: dict[Action, Any] = {}
+    read: set[str] = set()  # the kinds whose successor's plain data status has read here
+    full_is_violations = info.violations is _full_function(info)
     for a in info.legal_actions(state):
         result = info.apply(state, a)
         if not isinstance(result, Applied):
@@ -194,10 +208,22 @@ def check_legal_apply(
         check_events(info, result.events, known_rules)
         if type(nxt) is not type(state):
             _fail(f"KERNEL-LEGAL: {a.text} gave a {type(nxt).__name__}")
-        broken = tuple(info.violations(nxt)) + tuple(info.status(info.to_data(nxt)))
+        # Every successor gets the full check from scratch; status, which reads the
+        # plain data back (the strict decoder, about 15 times the full check's cost),
+        # reads one successor per kind of action at each state (every state a walk
+        # visits is read back whole by check_roundtrip).
+        broken = tuple(info.full_check(nxt))
+        if not full_is_violations and tuple(info.violations(nxt)) != broken:
+            _fail(f"{a.text}: the incremental check found {info.violations(nxt)}, "
+                  f"the full check {broken}")
+        first = a.kind not in read
+        if first:
+            read.add(a.kind)
+            broken += tuple(info.status(info.to_data(nxt)))
         if broken:
             _fail(f"{broken[0]}: {a.text} led to a state breaking {broken}")
-        for form in (a.text, a.to_data(), {"game": info.id, **a.to_data()}):
+        # The other input forms, likewise on one action of each kind at each state.
+        for form in (a.text, a.to_data(), {"game": info.id, **a.to_data()}) if first else ():
             again = info.apply(state, form)
             if not isinstance(again, Applied) or again.state != nxt \
                     or again.events != result.events:
