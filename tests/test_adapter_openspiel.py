@@ -207,8 +207,8 @@ def test_adapter_views_are_the_kernels(name: str) -> None:
                                    for p, i in ((h.player, h.action)
                                                 for h in state.full_history())]
         for seat in range(game.num_players()):
-            assert state.information_state_string(seat) == encode.canonical(
-                kernel.information_state(trace, seat))
+            assert state.information_state_string(seat) == encode.information_state_string(
+                game_id, config, trace, seat)
             assert same(state.information_state_tensor(seat),
                         encode.information_state_tensor(game_id, config, trace, seat))
             assert state.observation_string(seat) == encode.canonical(

@@ -361,36 +361,34 @@ class _Node:
             tensor = self.cache[key] = self.game.tensor_of(self.observation(seat))
         return tensor
 
-    def seen_by(self, seat: int) -> tuple[str, np.ndarray]:
-        """The seat's information-state steps so far: their canonical JSON texts
-        joined by commas, and their tensor rows (``kernel.information_state``)."""
+    def seen_by(self, seat: int) -> tuple[str, encode.Ledger]:
+        """The seat's information state so far: its string
+        (:func:`kernel.adapters.encode.information_state_string`) and its ledger of
+        cards (:class:`kernel.adapters.encode.Ledger`), extended step by step."""
         seen = self.seen
         if seen is None:
             seen = self.seen = {}
-        done, texts, rows = seen.get(seat, (0, "", np.zeros(0, np.float32)))
+        g = self.game
+        done, text, book, ledger = seen.get(seat, (0, f"{seat}:", {}, encode.Ledger()))
         if done < self.length:
-            g = self.game
             new = self.last_steps(self.length - done + (1 if done else 0))
-            start = new[0][3] if done else g.initial.state
-            part = kernel.Trace(g.game_id, g.info.version, dict(g.config), 0, start,
-                                tuple(kernel.Step(*st) for st in new[1 if done else 0:]))
-            items = kernel.information_state(part, seat)["steps"]
-            more = ",".join(encode.canonical(x) for x in items)
-            texts = f"{texts},{more}" if texts and more else texts or more
-            if g.encoder is not None:
-                new_rows = [g.encoder.step_row(seat, x) for x in items]
-                rows = np.concatenate([rows, np.asarray(new_rows, np.float32).ravel()])
-            seen[seat] = (self.length, texts, rows)
-        return texts, rows
+            before = new[0][3] if done else g.initial.state
+            book = dict(book)
+            enc = g.encoder
+            tokens = []
+            for st in new[1 if done else 0:]:
+                step = kernel.Step(*st)
+                tokens.append(g.texts.token(seat, step, book))
+                if enc is not None and enc.memory_size:
+                    ledger = enc.ledger_after(ledger, before, step, seat)
+                before = step.state
+            text += "".join(tokens)
+            seen[seat] = (self.length, text, book, ledger)
+        return text, ledger
 
     def information_state_text(self, seat: int) -> str:
-        """The canonical JSON of ``kernel.information_state(history, seat)``."""
-        texts, _ = self.seen_by(seat)
-        g = self.game
-        return (f'{{"game":{encode.canonical(g.game_id)},'
-                f'"initial":{g.initial.observation_text(seat)},'
-                f'"observation":{self.observation_text(seat)},'
-                f'"seat":{seat},"steps":[{texts}]}}')
+        """The seat's information-state string."""
+        return self.seen_by(seat)[0]
 
     def text(self) -> str:
         if "text" not in self.cache:
@@ -457,6 +455,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         self._player_id_of = {a.text: i for i, a in enumerate(self.space.players)}
         self._chance_id_of = {a.text: i for i, a in enumerate(self.space.chance)}
         self.players = self.info.seats(self.info.new_game(self.config))
+        self.texts = encode.info_text(game_id, self.config)
         self.encoder = (encode.encoder(game_id, self.config, length)
                         if self.info.tensor is not None else None)
         # the observation tensors, re-encoding only what changed since the last
@@ -489,13 +488,24 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
                          params: Mapping[str, Any] | None = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported, got {dict(params)}")
-        if iig_obs_type is not None and (
-                not iig_obs_type.public_info
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("only a seat's own view (public information and its own "
-                             "private information) is available")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self, recall)
+        if iig_obs_type is None or iig_obs_type.perfect_recall:
+            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            if iig_obs_type is not None and not (
+                    iig_obs_type.public_info
+                    and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+                raise ValueError("a perfect-recall view is a seat's own (public and "
+                                 "its private information)")
+            return Observer(self, recall)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("no seat sees every seat's private information")
+        if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return Observer(self, False)
+        if iig_obs_type.public_info:
+            return Observer(self, False, "public")
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return Observer(self, False, "private")
+        raise ValueError("an observation holds public or private information")
 
     def tensor_of(self, observation: Mapping[str, PlainData]) -> np.ndarray:
         """The observation tensor of a seat's observation (a new array), as
@@ -677,20 +687,24 @@ def state_of(game: KernelGame, history: kernel.Trace) -> KernelState:
 class Observer:
     """OpenSpiel's Python observer: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
-    def __init__(self, game: KernelGame, perfect_recall: bool) -> None:
+    def __init__(self, game: KernelGame, perfect_recall: bool, part: str = "") -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        #: "": the seat's own view; "public": what every seat sees; "private": what
+        #: only the seat sees (strings only, no recall).
+        self.part = part
         enc = game.encoder
         self.dict: dict[str, np.ndarray] = {}
-        if enc is None:
+        if enc is None or part:
             self.tensor: np.ndarray | None = None
             return
         if perfect_recall:
             n = enc.observation_size
             self.tensor = np.zeros(enc.information_state_size, np.float32)
-            self.dict["initial"] = self.tensor[:n]
-            self.dict["observation"] = self.tensor[n:2 * n]
-            self.dict["steps"] = self.tensor[2 * n:].reshape(enc.max_steps, enc.step_size)
+            self.dict["observation"] = self.tensor[:n]
+            if enc.memory_size:
+                self.dict["memory"] = self.tensor[n:].reshape(
+                    len(enc.places), len(enc.classes), 2)
         else:
             self.tensor = np.zeros(enc.observation_size, np.float32)
             for key, offset, size in enc.pieces:
@@ -705,18 +719,26 @@ class Observer:
         if not self.perfect_recall:
             self.tensor[:] = node.observation_tensor(player)
             return
-        n = len(self.game.initial.observation_tensor(player))
-        _, rows = node.seen_by(player)
-        self.tensor[:n] = self.game.initial.observation_tensor(player)
-        self.tensor[n:2 * n] = node.observation_tensor(player)
-        self.tensor[2 * n:2 * n + len(rows)] = rows
-        self.tensor[2 * n + len(rows):] = 0.0
+        enc = self.game.encoder
+        assert enc is not None  # a tensor is made only from a layout
+        n = enc.observation_size
+        self.tensor[:n] = node.observation_tensor(player)
+        if enc.memory_size:
+            _, ledger = node.seen_by(player)
+            self.tensor[n:] = enc.memory(ledger)
 
     def string_from(self, state: KernelState, player: int) -> str:
         """The canonical JSON of ``player``'s view of ``state``."""
         node = state.node
         if self.perfect_recall:
             return node.information_state_text(player)
+        if self.part:
+            enc = self.game.encoder
+            obs = node.observation(player)
+            if enc is None:  # no layout: nothing is known to be private
+                return encode.canonical({} if self.part == "private" else obs)
+            return encode.canonical(enc.public(obs) if self.part == "public"
+                                    else enc.private_part(obs))
         return node.observation_text(player)
 
 
