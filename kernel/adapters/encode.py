@@ -819,27 +819,69 @@ class InfoText:
         self.action_ids = {a.text: i for i, a in enumerate(space.players)}
         self.chance_ids = {a.text: i for i, a in enumerate(space.chance)}
 
-    def token(self, seat: int, step: Any, book: dict[str, int]) -> str:
+    def token(self, seat: int, step: Any, book: dict[Any, int]) -> str:
         """One step of the information-state string (see :func:`information_state_string`);
-        ``book`` numbers the hidden steps' texts written so far (updated)."""
-        actor = step.actor
-        who = "~" if actor < 0 else chr(65 + actor)
+        ``book`` numbers the events and the event shapes written so far (updated)."""
         events = step.events
         seen = [e.seen_by(seat) for e in events]
-        ids = self.chance_ids if actor < 0 else self.action_ids
+        ids = self.chance_ids if step.actor < 0 else self.action_ids
         if all(s is e for s, e in zip(seen, events, strict=True)):
-            return who + _base36(ids[step.action.text])
-        own = _base36(ids[step.action.text]) if actor == seat else ""
+            return _id_text(ids[step.action.text])
+        own = _id_text(ids[step.action.text]) if step.actor == seat else ""
         parts = []
         for e in seen:
-            text = canonical([e.kind, *e.rules, *(e.data[k] for k in sorted(e.data))])
-            n = book.get(text)
-            if n is None:
-                book[text] = len(book)
-                parts.append(text)
+            keys = sorted(e.data)
+            values = _compact([e.data[k] for k in keys], book)
+            shape = (e.kind, e.rules, tuple(keys))
+            whole = (shape, values)
+            n = book.get(whole)
+            if n is not None:
+                parts.append(f"={_base36(n)}")
+                continue
+            book[whole] = len(book)
+            m = book.get(shape)
+            if m is None:
+                book[shape] = len(book)
+                parts.append(_compact([e.kind, list(e.rules), keys], book) + values)
             else:
-                parts.append(_base36(n))
-        return f"{who}{own}({','.join(parts)})"
+                parts.append(_base36(m) + values)
+        text = f"({','.join(parts)})"
+        n = book.get(text)
+        if n is None:
+            book[text] = len(book)
+            return own + text
+        return f"{own}'{_base36(n)}"
+
+
+#: The characters of an action id: one per id below 82, else ``{`` and two of
+#: them (no parenthesis, quote, comma, ``=`` or ``{``: those mark the rest).
+_DIGITS: Final = ("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                  "!#$%&*+-./;<>?@^_`|~")
+
+
+def _id_text(n: int) -> str:
+    base = len(_DIGITS)
+    if n < base:
+        return _DIGITS[n]
+    if n >= base * base:
+        raise ValueError(f"action id {n} is beyond the string's two digits")
+    return "{" + _DIGITS[n // base] + _DIGITS[n % base]
+
+
+def _compact(value: Any, book: dict[Any, int]) -> str:
+    """Canonical JSON, but a string that came before in the book is ``'n`` (base 36)."""
+    if type(value) is str:
+        n = book.get(("s", value))
+        if n is not None:
+            return f"'{_base36(n)}"
+        book[("s", value)] = len(book)
+        return canonical(value)
+    if type(value) is list:
+        return "[" + ",".join(_compact(v, book) for v in value) + "]"
+    if type(value) is dict:
+        return "{" + ",".join(canonical(k) + ":" + _compact(value[k], book)
+                              for k in sorted(value)) + "}"
+    return canonical(value)
 
 
 def _base36(n: int) -> str:
@@ -856,17 +898,26 @@ def information_state_string(game_id: str, config: Mapping[str, Any], history: k
                              seat: int) -> str:
     """The short, exact string of ``seat``'s information state after ``history``.
 
-    ``<seat>:`` then one token per step: the actor (``~`` chance, ``A`` seat 0,
-    ``B`` seat 1 ...) and, when the seat saw the whole step (no event hid
-    anything from it), the action's id in base 36 (a chance outcome's among
-    the chance outcomes, a decision's among the decisions); otherwise its own
-    action's id if it acted, then the events as it saw them in brackets, each
-    the canonical JSON of ``[kind, rules..., values in key order]`` the first
-    time it comes, its number in base 36 (in the order of first coming) again. The initial observation is
-    the configuration's; what the seat sees now follows from its steps.
+    ``<seat>:`` then one token per step. A step the seat saw whole (no event
+    hid anything from it) is its action's id (a chance outcome's among the
+    chance outcomes, a decision's among the decisions), one character of
+    ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~`` below 82, else ``{`` and two such
+    characters. Any other step is its action's id if the seat took it, then
+    its events as the seat saw them in parentheses, separated by commas, each
+    written as: ``=n`` (base 36) the n-th item of the history's book if it
+    came before; else the event's shape (kind, rule IDs, data keys) as ``n``
+    if it came before, or in full as the JSON ``[kind, [rules], [keys]]``,
+    then the JSON list of its values; the event and (if new) its shape go
+    into the book, and so does every string of that JSON (a string that came
+    before is ``'n``). A parenthesis that came before is ``'n`` too. Who acted is left out:
+    it is public in every registered game (the turn is in every observation),
+    as is the initial observation (the configuration's); what the seat sees
+    now follows from its steps. ``tests/test_adapter_infostate.py`` checks on
+    sampled histories that strings are equal exactly when the seat's
+    ``kernel.information_state`` is.
     """
     texts = info_text(game_id, config)
-    book: dict[str, int] = {}
+    book: dict[Any, int] = {}
     return f"{seat}:" + "".join(texts.token(seat, st, book) for st in history.steps)
 
 
