@@ -81,7 +81,7 @@ from operator import ne
 from typing import Any, Final
 
 import kernel
-from kernel.core import PlainData
+from kernel.core import Action, PlainData
 
 #: The bound on a game's steps (chance included) the adapters use when a game
 #: has none (``GameInfo.max_game_length`` is None): a game still running after
@@ -717,7 +717,8 @@ class Encoder:
         if len(set(self.places)) != len(self.places) or len(set(kinds)) != len(kinds) or (
                 UNSEEN in kinds):
             raise _fail("memory", f"places and classes must be distinct, got {memory!r}")
-        self._place_set = frozenset(self.places)
+        #: The places as a set (:meth:`Ledger.after`).
+        self.place_set = frozenset(self.places)
         self._slot = {(p, c, d): 2 * (i * len(self.classes) + j) + d
                       for i, p in enumerate(self.places) for j, c in enumerate(self.classes)
                       for d in (0, 1)}
@@ -770,10 +771,17 @@ class Encoder:
         """The card moves of one kernel step (``before``: the state it starts from)."""
         if not self.memory_size:
             return ()
+        to_data = self.info.to_data
+        return self.moves_of(to_data(before), step.action, step.events, to_data(step.state))
+
+    def moves_of(self, before: Mapping[str, Any], action: Action, events: Sequence[Any],
+                 after: Mapping[str, Any]) -> Sequence[Any]:
+        """The card moves of one step from the plain data before and after it."""
+        if not self.memory_size:
+            return ()
         flow = self.info.hooks.card_flow
         assert flow is not None
-        to_data = self.info.to_data
-        return flow.moves(to_data(before), step.action, step.events, to_data(step.state))
+        return flow.moves(before, action, events, after)
 
     def ledger(self, history: kernel.Trace, seat: int, start: Ledger | None = None,
                first: int = 0) -> Ledger:
@@ -784,13 +792,9 @@ class Encoder:
             return led
         before = history.initial if first == 0 else history.steps[first - 1].state
         for st in history.steps[first:]:
-            led = led.after(self.moves(before, st), seat, self._place_set)
+            led = led.after(self.moves(before, st), seat, self.place_set)
             before = st.state
         return led
-
-    def ledger_after(self, ledger: Ledger, before: Any, step: Any, seat: int) -> Ledger:
-        """``seat``'s ledger after one more kernel step (``before``: the state it starts from)."""
-        return ledger.after(self.moves(before, step), seat, self._place_set)
 
     def memory(self, ledger: Ledger) -> list[float]:
         """The ``memory`` floats of a ledger (ValueError for a class not listed)."""
@@ -819,15 +823,15 @@ class InfoText:
         self.action_ids = {a.text: i for i, a in enumerate(space.players)}
         self.chance_ids = {a.text: i for i, a in enumerate(space.chance)}
 
-    def token(self, seat: int, step: Any, book: dict[Any, int]) -> str:
+    def token(self, seat: int, actor: int, action: Action, events: Sequence[Any],
+              book: dict[Any, int]) -> str:
         """One step of the information-state string (see :func:`information_state_string`);
         ``book`` numbers the events and the event shapes written so far (updated)."""
-        events = step.events
         seen = [e.seen_by(seat) for e in events]
-        ids = self.chance_ids if step.actor < 0 else self.action_ids
+        ids = self.chance_ids if actor < 0 else self.action_ids
         if all(s is e for s, e in zip(seen, events, strict=True)):
-            return _id_text(ids[step.action.text])
-        own = _id_text(ids[step.action.text]) if step.actor == seat else ""
+            return _id_text(ids[action.text])
+        own = _id_text(ids[action.text]) if actor == seat else ""
         parts = []
         for e in seen:
             keys = sorted(e.data)
@@ -918,7 +922,8 @@ def information_state_string(game_id: str, config: Mapping[str, Any], history: k
     """
     texts = info_text(game_id, config)
     book: dict[Any, int] = {}
-    return f"{seat}:" + "".join(texts.token(seat, st, book) for st in history.steps)
+    return f"{seat}:" + "".join(texts.token(seat, st.actor, st.action, st.events, book)
+                                 for st in history.steps)
 
 
 @lru_cache(maxsize=256)

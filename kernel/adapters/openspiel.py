@@ -209,6 +209,9 @@ _Step = tuple[int, Action, tuple[kernel.Event, ...], Any]
 _Steps = list[Any] | None
 #: The fields of a link.
 _BEFORE, _ACTOR, _ACTION, _EVENTS, _STATE = range(5)
+#: A link's two caches (None until asked): the card moves of its step (the same
+#: for every seat) and the plain data of its state.
+_MOVES, _DATA = 5, 6
 
 
 class _Node:
@@ -223,7 +226,7 @@ class _Node:
                  "seen", "state")
 
     def __init__(self, game: KernelGame, state: Any, linked: _Steps = None, length: int = 0,
-                 seen: dict[int, Any] | None = None) -> None:
+                 seen: dict[Any, Any] | None = None) -> None:
         self.game = game
         self.state = state
         #: The history's steps, linked (see :attr:`steps`), and how many.
@@ -236,9 +239,9 @@ class _Node:
         #: OpenSpiel's player id of the actor.
         self.player: int = (actor if actor >= 0 else _TERMINAL if actor == TERMINAL
                             else _CHANCE)
-        #: Per seat, its information state's steps so far (see :meth:`seen_by`;
-        #: None: none yet).
-        self.seen: dict[int, Any] | None = seen
+        #: Per seat, its information state's string and ledger so far (see
+        #: :meth:`information_state_text` and :meth:`ledger_of`; None: none yet).
+        self.seen: dict[Any, Any] | None = seen
         #: The actor's legal action ids, the chance outcomes (id, probability):
         #: None until asked.
         self.legal: list[int] | None = None
@@ -280,7 +283,7 @@ class _Node:
               state: Any) -> _Node:
         """The node after a step (its events and state given); what the seats saw
         so far carries over."""
-        return _Node(self.game, state, [self.linked, actor, action, events, state],
+        return _Node(self.game, state, [self.linked, actor, action, events, state, None, None],
                      self.length + 1, dict(self.seen) if self.seen else None)
 
     @property
@@ -290,6 +293,37 @@ class _Node:
         if steps is None:
             steps = self.cache["steps"] = self.last_steps(self.length)
         return steps
+
+    def last_links(self, n: int) -> list[Any]:
+        """The history's last ``n`` links, in order, with their events and states."""
+        self.fill()
+        out = []
+        linked: Any = self.linked
+        for _ in range(n):
+            out.append(linked)
+            linked = linked[_BEFORE]
+        out.reverse()
+        return out
+
+    def moves(self, link: Any) -> Any:
+        """The card moves of a link's step (:meth:`Encoder.moves`), computed once."""
+        moves = link[_MOVES]
+        if moves is None:
+            g = self.game
+            enc = g.encoder
+            assert enc is not None
+            before = link[_BEFORE]
+            data_before = self.data(before) if before is not None else g.initial_data
+            moves = link[_MOVES] = enc.moves_of(data_before, link[_ACTION], link[_EVENTS],
+                                                self.data(link))
+        return moves
+
+    def data(self, link: Any) -> Any:
+        """The plain data of a link's state, computed once."""
+        data = link[_DATA]
+        if data is None:
+            data = link[_DATA] = self.game.info.to_data(link[_STATE])
+        return data
 
     def last_steps(self, n: int) -> tuple[_Step, ...]:
         """The history's last ``n`` steps, in order (links without their events and
@@ -361,34 +395,48 @@ class _Node:
             tensor = self.cache[key] = self.game.tensor_of(self.observation(seat))
         return tensor
 
-    def seen_by(self, seat: int) -> tuple[str, encode.Ledger]:
-        """The seat's information state so far: its string
-        (:func:`kernel.adapters.encode.information_state_string`) and its ledger of
-        cards (:class:`kernel.adapters.encode.Ledger`), extended step by step."""
+    def _seen(self, key: tuple[str, int], empty: Any) -> tuple[Any, list[Any]]:
+        """What a seat saw so far under ``key`` (the string's or the ledger's),
+        and the links of the steps since."""
         seen = self.seen
         if seen is None:
             seen = self.seen = {}
+        last = seen.get(key, empty)
+        done = last[0]
+        return last, self.last_links(self.length - done) if done < self.length else []
+
+    def ledger_of(self, seat: int) -> tuple[encode.Ledger, np.ndarray]:
+        """The seat's ledger of cards (:class:`kernel.adapters.encode.Ledger`), kept
+        step by step, and its memory floats."""
         g = self.game
-        done, text, book, ledger = seen.get(seat, (0, f"{seat}:", {}, encode.Ledger()))
-        if done < self.length:
-            new = self.last_steps(self.length - done + (1 if done else 0))
-            before = new[0][3] if done else g.initial.state
-            book = dict(book)
-            enc = g.encoder
-            tokens = []
-            for st in new[1 if done else 0:]:
-                step = kernel.Step(*st)
-                tokens.append(g.texts.token(seat, step, book))
-                if enc is not None and enc.memory_size:
-                    ledger = enc.ledger_after(ledger, before, step, seat)
-                before = step.state
-            text += "".join(tokens)
-            seen[seat] = (self.length, text, book, ledger)
-        return text, ledger
+        enc = g.encoder
+        assert enc is not None
+        key = ("ledger", seat)
+        last, links = self._seen(key, (0, encode.Ledger(), None))
+        _, ledger, floats = last
+        if links or floats is None:
+            for link in links:
+                ledger = ledger.after(self.moves(link), seat, enc.place_set)
+            floats = np.asarray(enc.memory(ledger), np.float32)
+            assert self.seen is not None
+            self.seen[key] = (self.length, ledger, floats)
+        return ledger, floats
 
     def information_state_text(self, seat: int) -> str:
-        """The seat's information-state string."""
-        return self.seen_by(seat)[0]
+        """The seat's information-state string
+        (:func:`kernel.adapters.encode.information_state_string`), kept step by step."""
+        g = self.game
+        key = ("text", seat)
+        last, links = self._seen(key, (0, f"{seat}:", {}))
+        _, text, book = last
+        if links:
+            book = dict(book)
+            token = g.texts.token
+            text += "".join(token(seat, link[_ACTOR], link[_ACTION], link[_EVENTS], book)
+                            for link in links)
+            assert self.seen is not None
+            self.seen[key] = (self.length, text, book)
+        return str(text)
 
     def text(self) -> str:
         if "text" not in self.cache:
@@ -472,6 +520,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=length,
         ), dict(params))
         self.initial = _Node(self, self.info.new_game(self.config))
+        self.initial_data = self.info.to_data(self.initial.state)
 
     def new_initial_state(self) -> KernelState:
         return KernelState(self)
@@ -545,7 +594,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"illegal action {action.text}: {result.rule} {result.reason}")
         seen = node.seen
         # the link without events and state (see _Steps)
-        return _Node(self, result.state, [node.linked, actor, action, None, None],
+        return _Node(self, result.state, [node.linked, actor, action, None, None, None, None],
                      node.length + 1, dict(seen) if seen else None)
 
 
@@ -724,8 +773,7 @@ class Observer:
         n = enc.observation_size
         self.tensor[:n] = node.observation_tensor(player)
         if enc.memory_size:
-            _, ledger = node.seen_by(player)
-            self.tensor[n:] = enc.memory(ledger)
+            self.tensor[n:] = node.ledger_of(player)[1]
 
     def string_from(self, state: KernelState, player: int) -> str:
         """The canonical JSON of ``player``'s view of ``state``."""
