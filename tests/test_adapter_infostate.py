@@ -208,3 +208,30 @@ def test_a_tensor_without_memory_fails() -> None:
     name, position, seat, ways, _ = next(p for p in POSITIONS if p[0] == "hare-reshuffle")
     with pytest.raises(AssertionError, match="share a tensor"):
         check_sufficient(observation_only, _short(name, position), seat, ways)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), CASES)
+def test_public_and_private_observations_split_the_seats_view(game_id: str,
+                                                              variant: str) -> None:
+    # the public-only observation is the same for every seat; with the
+    # private-only one it makes the seat's whole observation; neither moves
+    # across kernel.resample's draws for the seat (nothing it may not see)
+    info = kernel.game_info(game_id)
+    config = _config(game_id, variant, info.min_players)
+    enc = encode.encoder(game_id, config)
+    assert enc.private, "no key is private to the seat"
+    trace = kernel.play(game_id, config, 6)
+    rng = random.Random(1)
+    seats = range(info.seats(trace.initial))
+    for k in range(1, len(trace.steps) + 1, max(1, len(trace.steps) // 5)):
+        history = _prefix(trace, k)
+        views = [kernel.observation(history.final, s) for s in seats]
+        public = [enc.public(v) for v in views]
+        assert all(p == public[0] for p in public), k
+        for s, v in zip(seats, views, strict=True):
+            private = enc.private_part(v)
+            assert set(public[0]) | set(private) == set(v)
+            assert not set(public[0]) & set(private)
+            if info.hooks.card_flow is not None:
+                drawn = kernel.resample(history, s, rng).final
+                assert enc.private_part(kernel.observation(drawn, s)) == private

@@ -7,9 +7,10 @@ from the rules: 16 track spaces and the cells behind and past the finish line
 ends with the fifth, CU2-LEG-END); 20 betting tickets (4 per racing colour);
 5 finish cards per seat, so piles of at most 5 cards per seat. A seat's
 betting tickets are counts per ticket (the order taken decides nothing).
-The hand of finish cards is the seat's private observation; the colours of its
-own face-down finish cards are in its observation (``winner_cards`` /
-``loser_cards``, CU2-FINISH-CARD), so the information-state tensor needs no
+The hand of finish cards and the colours of the finish cards on the piles
+(``winner_cards`` / ``loser_cards``: its own face-down ones, CU2-FINISH-CARD,
+and every seat's once shown, CU2-PAY-FINAL) are the seat's private
+observation; the colours of its own face-down finish cards being in it, so the information-state tensor needs no
 memory: nothing else is hidden (the dice are rolled in the open).
 """
 
@@ -71,8 +72,8 @@ def layout(config: Mapping[str, Any]) -> Any:
         "seat": seat,
         "hand": ("private", ("bag", tuple(sorted(COLOURS)))),
         "hand_sizes": per_seat(("int", 0, cards)),
-        "winner_cards": per_seat(("opt", ("list", cards, colour))),
-        "loser_cards": per_seat(("opt", ("list", cards, colour))),
+        "winner_cards": ("private", per_seat(("opt", ("list", cards, colour)))),
+        "loser_cards": ("private", per_seat(("opt", ("list", cards, colour)))),
         "stacks": ("dict", {c: ("list", len(TICKET_STACK), ("enum", tuple(
             sorted(set(TICKET_STACK))))) for c in COLOURS}),
         "pyramid": ("bag", ALL_DICE),
