@@ -24,10 +24,11 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="open_spiel is not installed (extra 'openspiel')")
 
-import kernel  # noqa: E402
-import kernel.adapters.openspiel as ko  # noqa: E402
-from absl import flags  # noqa: E402
-from open_spiel.python.algorithms import generate_playthrough as gp  # noqa: E402
+from absl import flags
+from open_spiel.python.algorithms import generate_playthrough as gp
+
+import kernel
+import kernel.adapters.openspiel as ko
 
 if not flags.FLAGS.is_parsed():
     flags.FLAGS.mark_as_parsed()  # the playthrough module reads its flags' defaults

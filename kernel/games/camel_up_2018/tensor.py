@@ -10,8 +10,9 @@ betting tickets are counts per ticket (the order taken decides nothing).
 The hand of finish cards and the colours of the finish cards on the piles
 (``winner_cards`` / ``loser_cards``: its own face-down ones, CU2-FINISH-CARD,
 and every seat's once shown, CU2-PAY-FINAL) are the seat's private
-observation; the colours of its own face-down finish cards being in it, so the information-state tensor needs no
-memory: nothing else is hidden (the dice are rolled in the open).
+observation. With the colours of its own face-down finish cards in it, the
+information-state tensor needs no memory: nothing else is hidden (the dice
+are rolled in the open).
 """
 
 from __future__ import annotations
