@@ -68,10 +68,10 @@ def test_strings_are_equal_exactly_when_information_states_are(game_id: str,
     n = min(len(g.steps) for g in games)
     rng = random.Random(0)
     same = differ = 0
-    for k in sorted(rng.sample(range(1, n + 1), min(6, n))):
+    for k in sorted(rng.sample(range(1, n + 1), min(4, n))):
         histories = [_prefix(g, k) for g in games]
         for seat in range(info.seats(games[0].initial)):
-            if info.hooks.card_flow is not None:
+            if info.hooks.card_flow is not None and seat == k % 2:
                 histories.append(kernel.resample(histories[0], seat, rng))
             truth = [encode.canonical(kernel.information_state(h, seat)) for h in histories]
             text = [encode.information_state_string(game_id, config, h, seat)
@@ -223,7 +223,7 @@ def test_public_and_private_observations_split_the_seats_view(game_id: str,
     trace = kernel.play(game_id, config, 6)
     rng = random.Random(1)
     seats = range(info.seats(trace.initial))
-    for k in range(1, len(trace.steps) + 1, max(1, len(trace.steps) // 5)):
+    for k in range(1, len(trace.steps) + 1, max(1, len(trace.steps) // 3)):
         history = _prefix(trace, k)
         views = [kernel.observation(history.final, s) for s in seats]
         public = [enc.public(v) for v in views]
@@ -232,6 +232,6 @@ def test_public_and_private_observations_split_the_seats_view(game_id: str,
             private = enc.private_part(v)
             assert set(public[0]) | set(private) == set(v)
             assert not set(public[0]) & set(private)
-            if info.hooks.card_flow is not None:
+            if info.hooks.card_flow is not None and s == 0:
                 drawn = kernel.resample(history, s, rng).final
                 assert enc.private_part(kernel.observation(drawn, s)) == private

@@ -15,7 +15,7 @@ game = pyspiel.load_game(
     "python_hare_and_tortoise_2014_apprentice(players=2,max_game_length=60)")
 np.random.seed(7)  # the solver samples with NumPy's global generator
 solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-for _ in range(30):
+for _ in range(20):
     solver.iteration()
 table = solver._infostates  # information-state string -> regrets and average policy
 keys = list(table)
