@@ -12,7 +12,10 @@ the seat saw go into and out of the deck, the discard pile, the table, the
 unused bet cards, each hand and each seat's bets since the round's gathering
 (HT-CHAMP-ROUNDS): its own draws (HT-SETUP-DEAL, HT-TURN-REFILL), every play
 (HT-TURN-PLAY), the reshuffle of the public discard pile (HT-TURN-RESHUFFLE),
-the others' draws as unseen cards.
+the others' draws as unseen cards. It keeps no order: the posterior also
+depends on when another seat drew unseen between its plays (a play weighs the
+ways to pick its cards from the hand), which the ledger does not tell apart
+(``tests/test_adapter_infostate.py``, GAPS).
 """
 
 from __future__ import annotations
