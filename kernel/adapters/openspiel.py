@@ -49,12 +49,17 @@ parameter bounds both OpenSpiel's ``max_game_length`` (decisions) and
 ``max_chance_nodes_in_history``.
 
 **Observations.** ``make_py_observer`` gives, for the perfect-recall
-information state, the canonical JSON of ``kernel.information_state(history,
-seat)`` as the string and :mod:`kernel.adapters.encode`'s information-state
-tensor (pieces ``initial``, ``observation``, ``steps``); otherwise the
-canonical JSON of ``kernel.observation(state, seat)`` and its observation
-tensor (one piece per observation key). Only a seat's own view exists
-(``private_info`` single player, with the public information).
+information state, :func:`kernel.adapters.encode.information_state_string`
+(exact and short) as the string and :mod:`kernel.adapters.encode`'s
+information-state tensor (pieces ``observation`` and, for a game whose layout
+has a memory, ``memory``: places x classes x in/out); for the seat's own
+view (public and its private information, no recall) the canonical JSON of
+``kernel.observation(state, seat)`` and its observation tensor (one piece per
+observation key); for the public-only and the private-only observations
+(``private_info`` NONE, or ``public_info`` false) the canonical JSON of the
+observation's public keys (every seat's) or of ``seat`` and its private keys
+(the layout's ``("private", form)`` keys), strings only. No seat sees every
+seat's private information (``ALL_PLAYERS`` is refused).
 
 **Resampling.** ``resample_from_infostate(seat, sampler)`` draws a whole history
 with ``kernel.resample`` (the exact posterior given what ``seat`` saw); the
