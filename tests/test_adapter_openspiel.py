@@ -207,8 +207,8 @@ def test_adapter_views_are_the_kernels(name: str) -> None:
                                    for p, i in ((h.player, h.action)
                                                 for h in state.full_history())]
         for seat in range(game.num_players()):
-            assert state.information_state_string(seat) == encode.canonical(
-                kernel.information_state(trace, seat))
+            assert state.information_state_string(seat) == encode.information_state_string(
+                game_id, config, trace, seat)
             assert same(state.information_state_tensor(seat),
                         encode.information_state_tensor(game_id, config, trace, seat))
             assert state.observation_string(seat) == encode.canonical(
@@ -428,3 +428,14 @@ def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(EXAMPLE), run_name="__main__")
     out = capsys.readouterr().out
     assert out.startswith("ISMCTS (seat 0) and random (seat 1): [")
+
+
+def test_readme_mccfr_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/examples/openspiel_mccfr.py, the MCCFR block of the README's OpenSpiel
+    # section: its table is keyed by the exact, short information-state strings
+    runpy.run_path(str(EXAMPLE.with_name("openspiel_mccfr.py")), run_name="__main__")
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    states, longest = int(first.split()[0]), int(first.split()[-2])
+    assert states > 100 and longest < 1024, first
+    assert "average policy at the first decision" in out

@@ -552,3 +552,32 @@ def test_two_variants_under_one_name_are_refused() -> None:
     assert len(names) == sum(len(kernel.game_info(g).config.variants) for g in kernel.games())
     with pytest.raises(ValueError, match=r"^two variants share the test name 'one': "):
         variant_names(lambda game, variant: "one", "test")
+
+
+@pytest.mark.parametrize("game_id", kernel.games())
+def test_infos_name_the_acting_seat_and_the_rules_of_the_last_events(game_id: str) -> None:
+    # issue 27: info carries the agent to move and the rule IDs of the events since
+    # the last decision, the same as the kernel's own events replayed from the
+    # kernel state before that decision
+    env = kpz.env(game_id, {"players": kernel.game_info(game_id).min_players})
+    env.reset(seed=5)
+    rng = random.Random(5)
+    for n, agent in enumerate(env.agent_iter()):
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert info["acting"] is None
+            env.step(None)
+            continue
+        assert info["acting"] == agent
+        before = env.unwrapped.kernel_state
+        ids = np.flatnonzero(obs["action_mask"])
+        action = int(ids[rng.randrange(len(ids))])
+        env.step(action)
+        result = kernel.apply(before, kernel.action_space(game_id, env.unwrapped.config)
+                              .players[action])
+        assert isinstance(result, kernel.Applied)
+        first = tuple(dict.fromkeys(r for e in result.events for r in e.rules))
+        rules = env.infos[agent]["rules"]
+        assert rules[:len(first)] == first, (n, rules, first)
+        if n > 60:
+            break

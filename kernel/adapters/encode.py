@@ -28,6 +28,8 @@ form                           floats, and what they hold
 ``("array", n, form)``         n x form: exactly n items (one per seat ...)
 ``("bag", (a, b, ...))``       one count per listed value: a multiset, which
                                the observation lists sorted in that order
+``("count", (a, b, ...))``     one count per listed value: a multiset listed
+                               in any order (the order is not kept)
 ``("text", n, "ABC")``         n x len("ABC"): a string of at most n letters,
                                one-hot per letter
 ``("tail", n, form)``          1 + n x (1 + form): a list without a bound
@@ -52,21 +54,24 @@ encoding again only the top-level keys whose values changed (the adapters'
 per-step path; the same tensor as :meth:`Encoder.observation`). This module
 needs no NumPy: a memo's tensor is a float32 ``array.array``.
 
-The information-state tensor is the observation tensor of the seat's first
-observation, the observation tensor of its observation now, and one row per
-step of the history (``max_steps`` rows, the adapters' bound on a game's
-length; unused rows are zero). A row holds: 1.0 (a step happened); who acted,
-one-hot over chance and the seats; the seat's own action, as the bits of its
-action id + 1 (all zero for another actor's step); and 32 bits of the
-SHA-256 of the canonical JSON of the events the seat saw at that step (a
-fingerprint: two information states that differ in what the seat saw differ in
-their tensors, except with probability 2^-32 per step; it is not a learning
-feature, the observation parts are).
+A game's layout may come with a third part, its **memory** (``("dict", {...},
+{"places": (...), "classes": (...)})``): the places of its card flow
+(:class:`kernel.plugin.CardFlow`) a seat remembers cards in, and the classes
+of cards it can tell apart. A top-level form ``("private", form)`` marks a key
+only the seat sees (its hand, its face-down choices): the private-only
+observation holds these and ``seat``, the public-only one every other key.
+
+The information-state tensor (at most 4,096 floats for every registered game,
+issue 27) is the observation tensor of the seat's observation now, then its
+:class:`Ledger`: per listed place and class, how many cards it saw go in and
+come out since their group was last gathered. The information-state string
+(:func:`information_state_string`) is exact and short: the seat's steps, each
+an action id when the seat saw all of it, else its events as the seat saw
+them, each distinct text written once.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from array import array
 from collections.abc import Callable, Mapping, Sequence
@@ -76,7 +81,7 @@ from operator import ne
 from typing import Any, Final
 
 import kernel
-from kernel.core import PlainData
+from kernel.core import Action, PlainData
 
 #: The bound on a game's steps (chance included) the adapters use when a game
 #: has none (``GameInfo.max_game_length`` is None): a game still running after
@@ -84,9 +89,6 @@ from kernel.core import PlainData
 #: play ends far sooner (the longest of 40 seeded random games per game,
 #: variant and fewest/most players took 672 steps).
 DEFAULT_MAX_STEPS: Final = 2000
-
-#: Bits of the events' fingerprint in a step row.
-FINGERPRINT_BITS: Final = 32
 
 Layout = Any
 #: Where an encoding goes, sparse: the indices set to 1.0 ...
@@ -478,6 +480,39 @@ def _bag(args: tuple[Any, ...], where: str) -> _Form:
     return form
 
 
+def _count(args: tuple[Any, ...], where: str) -> _Form:
+    """A multiset listed in any order (a seat's bets in the order taken): one count
+    per listed value; the tensor keeps the counts, not the order (``project``
+    sorts the items in the listed order)."""
+    choices, index, look = _choices("count", args, where)
+    kind, table = look if look is not None else (None, {})
+
+    def emit(v: Any, ones: Ones, nums: Nums, off: int) -> None:
+        if type(v) is not list:
+            raise _fail(where, f"expected a list, got {v!r}")
+        counts: dict[int, int] = {}
+        for x in v:
+            if type(x) is kind:
+                i = table.get(x)
+            else:
+                i = index.get((type(x), x)) if isinstance(x, str | int) else None
+            if i is None:
+                raise _fail(where, f"expected items among {list(choices)}, got {x!r}")
+            counts[i] = counts.get(i, 0) + 1
+        for i, c in counts.items():
+            nums.append((off + i, float(c)))
+
+    def dec(t: Sequence[float], off: int) -> Any:
+        return [c for i, c in enumerate(choices) for _ in range(int(t[off + i]))]
+
+    def project(v: Any) -> Any:
+        return sorted(v, key=lambda x: index[(type(x), x)])
+
+    form = _Form("count", len(choices), emit, dec, project)
+    form.exact = len(set(choices)) == len(choices)
+    return form
+
+
 def _text(args: tuple[Any, ...], where: str) -> _Form:
     n, alphabet = args
     if not isinstance(alphabet, str) or len(set(alphabet)) != len(alphabet) or not alphabet:
@@ -584,6 +619,7 @@ _BUILDERS: Final[dict[str, Callable[[tuple[Any, ...], str], _Form]]] = {
     "list": _list,
     "array": _array,
     "bag": _bag,
+    "count": _count,
     "text": _text,
     "tail": _tail,
     "dict": _dict,
@@ -594,13 +630,59 @@ _BUILDERS: Final[dict[str, Callable[[tuple[Any, ...], str], _Form]]] = {
 # a game's compiled layout
 
 
+#: The class of a card whose face the seat did not see move, in the ledger.
+UNSEEN: Final = "?"
+
+
+class Ledger:
+    """A seat's memory of the cards (the information-state tensor's ``memory``).
+
+    Read from the game's :class:`kernel.plugin.CardFlow` as the seat sees it:
+    for every move of a card between two of the listed places, the card's
+    class (its kind when the seat sees its face, its ``shows`` kinds joined by
+    ``|`` when it sees only those, :data:`UNSEEN` otherwise) is counted once
+    into its target and once out of its source. A gather of a group (a new leg's
+    shuffled deck) forgets that group's counts: where its cards were no longer
+    tells anything. Immutable: :meth:`after` returns a new ledger.
+    """
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: Mapping[tuple[str, str, str, int], int] | None = None) -> None:
+        #: (group, place, class, 0 in / 1 out) -> cards
+        self.counts: dict[tuple[str, str, str, int], int] = dict(counts or {})
+
+    def after(self, moves: Sequence[Any], seat: int, places: frozenset[str]) -> Ledger:
+        """The ledger after ``moves`` (CardMove or Gather, in order) as ``seat`` saw them."""
+        counts = dict(self.counts)
+        for m in moves:
+            target = m.target
+            if not hasattr(m, "kind"):  # a Gather
+                counts = {k: n for k, n in counts.items() if k[0] != m.group}
+                continue
+            if m.seen is not None and seat not in m.seen:
+                cls = UNSEEN
+            elif m.shows:
+                cls = "|".join(sorted({m.kind, *m.shows}))
+            else:
+                cls = m.kind
+            if target in places:
+                key = (m.group, target, cls, 0)
+                counts[key] = counts.get(key, 0) + 1
+            if m.source in places:
+                key = (m.group, m.source, cls, 1)
+                counts[key] = counts.get(key, 0) + 1
+        return Ledger(counts)
+
+
 class Encoder:
     """The compiled tensors of one game and configuration.
 
     ``observation_size`` floats per observation (pieces: one per top-level key
     of the observation, in sorted order, as ``(name, offset, size)``);
-    ``step_size`` floats per step row of the information state, ``max_steps``
-    rows.
+    ``information_state_size`` floats per information state: the observation
+    tensor, then the :class:`Ledger` of the places and classes the game lists
+    (``memory_size`` floats: per place, per class, the cards in then the cards out).
     """
 
     def __init__(self, game_id: str, config: Mapping[str, Any], max_steps: int) -> None:
@@ -610,19 +692,40 @@ class Encoder:
         if type(max_steps) is not int or max_steps < 1:
             raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
         layout = info.tensor(config)
-        if not (isinstance(layout, tuple) and layout and layout[0] == "dict"):
-            raise _fail("", "the layout must be a ('dict', {...}) form")
+        if not (isinstance(layout, tuple) and len(layout) in (2, 3) and layout[0] == "dict"
+                and isinstance(layout[1], Mapping)):
+            raise _fail("", "the layout must be a ('dict', {...}) form, maybe with a memory")
+        memory: Mapping[str, Any] = layout[2] if len(layout) == 3 else {}
+        fields = dict(layout[1])
+        #: The observation keys only the seat sees (``("private", form)``): the
+        #: private-only observation; the others but ``seat`` are the public one.
+        self.private = frozenset(k for k, f in fields.items()
+                                 if isinstance(f, tuple) and f and f[0] == "private")
+        fields = {k: (f[1] if k in self.private else f) for k, f in fields.items()}
         self.game_id = game_id
-        self.form = _compile(layout, "")
+        self.info = info
+        self.form = _compile(("dict", fields), "")
         self.pieces = self.form.pieces
         self.observation_size = self.form.size
         space = kernel.action_space(game_id, config)
         self.seats: int = info.seats(info.new_game(config))
         self.action_ids = {a.text: i for i, a in enumerate(space.players)}
-        self.action_bits = len(space.players).bit_length()
-        self.step_size = 1 + (1 + self.seats) + self.action_bits + FINGERPRINT_BITS
         self.max_steps = max_steps
-        self.information_state_size = 2 * self.observation_size + max_steps * self.step_size
+        self.places: tuple[str, ...] = tuple(memory.get("places", ()))
+        kinds = tuple(memory.get("classes", ()))
+        self.classes: tuple[str, ...] = (*kinds, UNSEEN) if self.places else ()
+        if len(set(self.places)) != len(self.places) or len(set(kinds)) != len(kinds) or (
+                UNSEEN in kinds):
+            raise _fail("memory", f"places and classes must be distinct, got {memory!r}")
+        #: The places as a set (:meth:`Ledger.after`).
+        self.place_set = frozenset(self.places)
+        self._slot = {(p, c, d): 2 * (i * len(self.classes) + j) + d
+                      for i, p in enumerate(self.places) for j, c in enumerate(self.classes)
+                      for d in (0, 1)}
+        self.memory_size = 2 * len(self.places) * len(self.classes)
+        self.information_state_size = self.observation_size + self.memory_size
+        if self.memory_size and info.hooks.card_flow is None:
+            raise _fail("memory", "a ledger needs the game's card flow (GameHooks.card_flow)")
 
     def observation(self, observation: Mapping[str, PlainData]) -> list[float]:
         """The observation tensor of a seat's observation (ValueError if it does not fit)."""
@@ -654,39 +757,183 @@ class Encoder:
         value: dict[str, PlainData] = self.form.project(observation)
         return value
 
-    def step_row(self, seat: int, step: Mapping[str, PlainData]) -> list[float]:
-        """The row of one step of ``kernel.information_state(...)["steps"]`` for ``seat``."""
-        row = [0.0] * self.step_size
-        row[0] = 1.0
-        actor = step["actor"]
-        row[1 + (0 if actor == "chance" else 1 + int(actor))] = 1.0
-        action = step["action"]
-        base = 2 + self.seats
-        if action is not None:
-            code = self.action_ids[str(action)] + 1
-            for b in range(self.action_bits):
-                if code >> b & 1:
-                    row[base + b] = 1.0
-        digest = hashlib.sha256(canonical(step["events"]).encode()).digest()
-        bits = int.from_bytes(digest[:FINGERPRINT_BITS // 8], "big")
-        base += self.action_bits
-        for b in range(FINGERPRINT_BITS):
-            if bits >> b & 1:
-                row[base + b] = 1.0
-        return row
+    def public(self, observation: Mapping[str, PlainData]) -> dict[str, PlainData]:
+        """The public-only observation: what every seat sees (no ``seat``, no private key)."""
+        return {k: v for k, v in observation.items() if k not in self.private and k != "seat"}
 
-    def information_state(self, info: Mapping[str, PlainData]) -> list[float]:
-        """The information-state tensor of ``kernel.information_state(history, seat)``."""
-        steps = info["steps"]
-        if len(steps) > self.max_steps:
-            raise ValueError(f"a history of {len(steps)} steps is longer than the "
-                             f"{self.max_steps} rows of the information-state tensor")
-        seat = info["seat"]
-        out = self.observation(info["initial"]) + self.observation(info["observation"])
-        for st in steps:
-            out += self.step_row(seat, st)
-        out += [0.0] * (self.information_state_size - len(out))
+    def private_part(self, observation: Mapping[str, PlainData]) -> dict[str, PlainData]:
+        """The private-only observation: the seat and what only it sees."""
+        return {k: v for k, v in observation.items() if k in self.private or k == "seat"}
+
+    # the information state
+
+    def moves(self, before: Any, step: Any) -> Sequence[Any]:
+        """The card moves of one kernel step (``before``: the state it starts from)."""
+        if not self.memory_size:
+            return ()
+        to_data = self.info.to_data
+        return self.moves_of(to_data(before), step.action, step.events, to_data(step.state))
+
+    def moves_of(self, before: Mapping[str, Any], action: Action, events: Sequence[Any],
+                 after: Mapping[str, Any]) -> Sequence[Any]:
+        """The card moves of one step from the plain data before and after it."""
+        if not self.memory_size:
+            return ()
+        flow = self.info.hooks.card_flow
+        assert flow is not None
+        return flow.moves(before, action, events, after)
+
+    def ledger(self, history: kernel.Trace, seat: int, start: Ledger | None = None,
+               first: int = 0) -> Ledger:
+        """``seat``'s ledger after the steps of ``history`` from ``first`` on (``start``:
+        its ledger before them)."""
+        led = start or Ledger()
+        if not self.memory_size:
+            return led
+        before = history.initial if first == 0 else history.steps[first - 1].state
+        for st in history.steps[first:]:
+            led = led.after(self.moves(before, st), seat, self.place_set)
+            before = st.state
+        return led
+
+    def memory(self, ledger: Ledger) -> list[float]:
+        """The ``memory`` floats of a ledger (ValueError for a class not listed)."""
+        out = [0.0] * self.memory_size
+        slot = self._slot
+        for (_, place, cls, d), n in ledger.counts.items():
+            i = slot.get((place, cls, d))
+            if i is None:
+                raise _fail("memory", f"a card of class {cls!r} the layout does not list "
+                                      f"(classes {list(self.classes)})")
+            out[i] += float(n)
         return out
+
+    def information_state(self, history: kernel.Trace, seat: int) -> list[float]:
+        """The information-state tensor of ``seat`` after ``history``: its observation
+        tensor now and its ledger."""
+        obs = self.info.observation(history.final, seat)
+        return self.observation(obs) + self.memory(self.ledger(history, seat))
+
+
+class InfoText:
+    """The tokens of a game's information-state strings (see :func:`information_state_string`)."""
+
+    def __init__(self, game_id: str, config: Mapping[str, Any]) -> None:
+        space = kernel.action_space(game_id, config)
+        self.action_ids = {a.text: i for i, a in enumerate(space.players)}
+        self.chance_ids = {a.text: i for i, a in enumerate(space.chance)}
+
+    def token(self, seat: int, actor: int, action: Action, events: Sequence[Any],
+              book: dict[Any, int]) -> str:
+        """One step of the information-state string (see :func:`information_state_string`);
+        ``book`` numbers the events and the event shapes written so far (updated)."""
+        seen = [e.seen_by(seat) for e in events]
+        ids = self.chance_ids if actor < 0 else self.action_ids
+        if all(s is e for s, e in zip(seen, events, strict=True)):
+            return _id_text(ids[action.text])
+        own = _id_text(ids[action.text]) if actor == seat else ""
+        parts = []
+        for e in seen:
+            keys = sorted(e.data)
+            values = _compact([e.data[k] for k in keys], book)
+            shape = (e.kind, e.rules, tuple(keys))
+            whole = (shape, values)
+            n = book.get(whole)
+            if n is not None:
+                parts.append(f"={_base36(n)}")
+                continue
+            book[whole] = len(book)
+            m = book.get(shape)
+            if m is None:
+                book[shape] = len(book)
+                parts.append(_compact([e.kind, list(e.rules), keys], book) + values)
+            else:
+                parts.append(_base36(m) + values)
+        text = f"({','.join(parts)})"
+        n = book.get(text)
+        if n is None:
+            book[text] = len(book)
+            return own + text
+        return f"{own}'{_base36(n)}"
+
+
+#: The characters of an action id: one per id below 82, else ``{`` and two of
+#: them (no parenthesis, quote, comma, ``=`` or ``{``: those mark the rest).
+_DIGITS: Final = ("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                  "!#$%&*+-./;<>?@^_`|~")
+
+
+def _id_text(n: int) -> str:
+    base = len(_DIGITS)
+    if n < base:
+        return _DIGITS[n]
+    if n >= base * base:
+        raise ValueError(f"action id {n} is beyond the string's two digits")
+    return "{" + _DIGITS[n // base] + _DIGITS[n % base]
+
+
+def _compact(value: Any, book: dict[Any, int]) -> str:
+    """Canonical JSON, but a string that came before in the book is ``'n`` (base 36)."""
+    if type(value) is str:
+        n = book.get(("s", value))
+        if n is not None:
+            return f"'{_base36(n)}"
+        book[("s", value)] = len(book)
+        return canonical(value)
+    if type(value) is list:
+        return "[" + ",".join(_compact(v, book) for v in value) + "]"
+    if type(value) is dict:
+        return "{" + ",".join(canonical(k) + ":" + _compact(value[k], book)
+                              for k in sorted(value)) + "}"
+    return canonical(value)
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = digits[n % 36]
+    n //= 36
+    while n:
+        out = digits[n % 36] + out
+        n //= 36
+    return out
+
+
+def information_state_string(game_id: str, config: Mapping[str, Any], history: kernel.Trace,
+                             seat: int) -> str:
+    """The short, exact string of ``seat``'s information state after ``history``.
+
+    ``<seat>:`` then one token per step. A step the seat saw whole (no event
+    hid anything from it) is its action's id (a chance outcome's among the
+    chance outcomes, a decision's among the decisions), one character of
+    ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~`` below 82, else ``{`` and two such
+    characters. Any other step is its action's id if the seat took it, then
+    its events as the seat saw them in parentheses, separated by commas, each
+    written as: ``=n`` (base 36) the n-th item of the history's book if it
+    came before; else the event's shape (kind, rule IDs, data keys) as ``n``
+    if it came before, or in full as the JSON ``[kind, [rules], [keys]]``,
+    then the JSON list of its values; the event and (if new) its shape go
+    into the book, and so does every string of that JSON (a string that came
+    before is ``'n``). A parenthesis that came before is ``'n`` too. Who acted is left out:
+    it is public in every registered game (the turn is in every observation),
+    as is the initial observation (the configuration's); what the seat sees
+    now follows from its steps. ``tests/test_adapter_infostate.py`` checks on
+    sampled histories that strings are equal exactly when the seat's
+    ``kernel.information_state`` is.
+    """
+    texts = info_text(game_id, config)
+    book: dict[Any, int] = {}
+    return f"{seat}:" + "".join(texts.token(seat, st.actor, st.action, st.events, book)
+                                 for st in history.steps)
+
+
+@lru_cache(maxsize=256)
+def _info_text(game_id: str, config_key: str) -> InfoText:
+    return InfoText(game_id, json.loads(config_key))
+
+
+def info_text(game_id: str, config: Mapping[str, Any]) -> InfoText:
+    """The (cached) tokens of a game's information-state strings for ``config``."""
+    return _info_text(game_id, _config_key(config))
 
 
 class Memo:
@@ -843,19 +1090,22 @@ def information_state_shape(game_id: str, config: Mapping[str, Any],
 
 def information_state_tensor(game_id: str, config: Mapping[str, Any], history: kernel.Trace,
                              seat: int, max_steps: int | None = None) -> list[float]:
-    """The information-state tensor of ``seat``, from ``kernel.information_state`` only."""
-    return encoder(game_id, config, max_steps).information_state(
-        kernel.information_state(history, seat))
+    """The information-state tensor of ``seat``: its observation now and its ledger."""
+    return encoder(game_id, config, max_steps).information_state(history, seat)
 
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
-    "FINGERPRINT_BITS",
+    "UNSEEN",
     "Encoder",
+    "InfoText",
+    "Ledger",
     "Memo",
     "canonical",
     "encoder",
+    "info_text",
     "information_state_shape",
+    "information_state_string",
     "information_state_tensor",
     "observation_shape",
     "observation_tensor",

@@ -49,12 +49,17 @@ parameter bounds both OpenSpiel's ``max_game_length`` (decisions) and
 ``max_chance_nodes_in_history``.
 
 **Observations.** ``make_py_observer`` gives, for the perfect-recall
-information state, the canonical JSON of ``kernel.information_state(history,
-seat)`` as the string and :mod:`kernel.adapters.encode`'s information-state
-tensor (pieces ``initial``, ``observation``, ``steps``); otherwise the
-canonical JSON of ``kernel.observation(state, seat)`` and its observation
-tensor (one piece per observation key). Only a seat's own view exists
-(``private_info`` single player, with the public information).
+information state, :func:`kernel.adapters.encode.information_state_string`
+(exact and short) as the string and :mod:`kernel.adapters.encode`'s
+information-state tensor (pieces ``observation`` and, for a game whose layout
+has a memory, ``memory``: places x classes x in/out); for the seat's own
+view (public and its private information, no recall) the canonical JSON of
+``kernel.observation(state, seat)`` and its observation tensor (one piece per
+observation key); for the public-only and the private-only observations
+(``private_info`` NONE, or ``public_info`` false) the canonical JSON of the
+observation's public keys (every seat's) or of ``seat`` and its private keys
+(the layout's ``("private", form)`` keys), strings only. No seat sees every
+seat's private information (``ALL_PLAYERS`` is refused).
 
 **Resampling.** ``resample_from_infostate(seat, sampler)`` draws a whole history
 with ``kernel.resample`` (the exact posterior given what ``seat`` saw); the
@@ -209,6 +214,9 @@ _Step = tuple[int, Action, tuple[kernel.Event, ...], Any]
 _Steps = list[Any] | None
 #: The fields of a link.
 _BEFORE, _ACTOR, _ACTION, _EVENTS, _STATE = range(5)
+#: A link's two caches (None until asked): the card moves of its step (the same
+#: for every seat) and the plain data of its state.
+_MOVES, _DATA = 5, 6
 
 
 class _Node:
@@ -223,7 +231,7 @@ class _Node:
                  "seen", "state")
 
     def __init__(self, game: KernelGame, state: Any, linked: _Steps = None, length: int = 0,
-                 seen: dict[int, Any] | None = None) -> None:
+                 seen: dict[Any, Any] | None = None) -> None:
         self.game = game
         self.state = state
         #: The history's steps, linked (see :attr:`steps`), and how many.
@@ -236,9 +244,9 @@ class _Node:
         #: OpenSpiel's player id of the actor.
         self.player: int = (actor if actor >= 0 else _TERMINAL if actor == TERMINAL
                             else _CHANCE)
-        #: Per seat, its information state's steps so far (see :meth:`seen_by`;
-        #: None: none yet).
-        self.seen: dict[int, Any] | None = seen
+        #: Per seat, its information state's string and ledger so far (see
+        #: :meth:`information_state_text` and :meth:`ledger_of`; None: none yet).
+        self.seen: dict[Any, Any] | None = seen
         #: The actor's legal action ids, the chance outcomes (id, probability):
         #: None until asked.
         self.legal: list[int] | None = None
@@ -280,7 +288,7 @@ class _Node:
               state: Any) -> _Node:
         """The node after a step (its events and state given); what the seats saw
         so far carries over."""
-        return _Node(self.game, state, [self.linked, actor, action, events, state],
+        return _Node(self.game, state, [self.linked, actor, action, events, state, None, None],
                      self.length + 1, dict(self.seen) if self.seen else None)
 
     @property
@@ -290,6 +298,37 @@ class _Node:
         if steps is None:
             steps = self.cache["steps"] = self.last_steps(self.length)
         return steps
+
+    def last_links(self, n: int) -> list[Any]:
+        """The history's last ``n`` links, in order, with their events and states."""
+        self.fill()
+        out = []
+        linked: Any = self.linked
+        for _ in range(n):
+            out.append(linked)
+            linked = linked[_BEFORE]
+        out.reverse()
+        return out
+
+    def moves(self, link: Any) -> Any:
+        """The card moves of a link's step (:meth:`Encoder.moves`), computed once."""
+        moves = link[_MOVES]
+        if moves is None:
+            g = self.game
+            enc = g.encoder
+            assert enc is not None
+            before = link[_BEFORE]
+            data_before = self.data(before) if before is not None else g.initial_data
+            moves = link[_MOVES] = enc.moves_of(data_before, link[_ACTION], link[_EVENTS],
+                                                self.data(link))
+        return moves
+
+    def data(self, link: Any) -> Any:
+        """The plain data of a link's state, computed once."""
+        data = link[_DATA]
+        if data is None:
+            data = link[_DATA] = self.game.info.to_data(link[_STATE])
+        return data
 
     def last_steps(self, n: int) -> tuple[_Step, ...]:
         """The history's last ``n`` steps, in order (links without their events and
@@ -361,36 +400,48 @@ class _Node:
             tensor = self.cache[key] = self.game.tensor_of(self.observation(seat))
         return tensor
 
-    def seen_by(self, seat: int) -> tuple[str, np.ndarray]:
-        """The seat's information-state steps so far: their canonical JSON texts
-        joined by commas, and their tensor rows (``kernel.information_state``)."""
+    def _seen(self, key: tuple[str, int], empty: Any) -> tuple[Any, list[Any]]:
+        """What a seat saw so far under ``key`` (the string's or the ledger's),
+        and the links of the steps since."""
         seen = self.seen
         if seen is None:
             seen = self.seen = {}
-        done, texts, rows = seen.get(seat, (0, "", np.zeros(0, np.float32)))
-        if done < self.length:
-            g = self.game
-            new = self.last_steps(self.length - done + (1 if done else 0))
-            start = new[0][3] if done else g.initial.state
-            part = kernel.Trace(g.game_id, g.info.version, dict(g.config), 0, start,
-                                tuple(kernel.Step(*st) for st in new[1 if done else 0:]))
-            items = kernel.information_state(part, seat)["steps"]
-            more = ",".join(encode.canonical(x) for x in items)
-            texts = f"{texts},{more}" if texts and more else texts or more
-            if g.encoder is not None:
-                new_rows = [g.encoder.step_row(seat, x) for x in items]
-                rows = np.concatenate([rows, np.asarray(new_rows, np.float32).ravel()])
-            seen[seat] = (self.length, texts, rows)
-        return texts, rows
+        last = seen.get(key, empty)
+        done = last[0]
+        return last, self.last_links(self.length - done) if done < self.length else []
+
+    def ledger_of(self, seat: int) -> tuple[encode.Ledger, np.ndarray]:
+        """The seat's ledger of cards (:class:`kernel.adapters.encode.Ledger`), kept
+        step by step, and its memory floats."""
+        g = self.game
+        enc = g.encoder
+        assert enc is not None
+        key = ("ledger", seat)
+        last, links = self._seen(key, (0, encode.Ledger(), None))
+        _, ledger, floats = last
+        if links or floats is None:
+            for link in links:
+                ledger = ledger.after(self.moves(link), seat, enc.place_set)
+            floats = np.asarray(enc.memory(ledger), np.float32)
+            assert self.seen is not None
+            self.seen[key] = (self.length, ledger, floats)
+        return ledger, floats
 
     def information_state_text(self, seat: int) -> str:
-        """The canonical JSON of ``kernel.information_state(history, seat)``."""
-        texts, _ = self.seen_by(seat)
+        """The seat's information-state string
+        (:func:`kernel.adapters.encode.information_state_string`), kept step by step."""
         g = self.game
-        return (f'{{"game":{encode.canonical(g.game_id)},'
-                f'"initial":{g.initial.observation_text(seat)},'
-                f'"observation":{self.observation_text(seat)},'
-                f'"seat":{seat},"steps":[{texts}]}}')
+        key = ("text", seat)
+        last, links = self._seen(key, (0, f"{seat}:", {}))
+        _, text, book = last
+        if links:
+            book = dict(book)
+            token = g.texts.token
+            text += "".join(token(seat, link[_ACTOR], link[_ACTION], link[_EVENTS], book)
+                            for link in links)
+            assert self.seen is not None
+            self.seen[key] = (self.length, text, book)
+        return str(text)
 
     def text(self) -> str:
         if "text" not in self.cache:
@@ -457,6 +508,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         self._player_id_of = {a.text: i for i, a in enumerate(self.space.players)}
         self._chance_id_of = {a.text: i for i, a in enumerate(self.space.chance)}
         self.players = self.info.seats(self.info.new_game(self.config))
+        self.texts = encode.info_text(game_id, self.config)
         self.encoder = (encode.encoder(game_id, self.config, length)
                         if self.info.tensor is not None else None)
         # the observation tensors, re-encoding only what changed since the last
@@ -473,6 +525,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=length,
         ), dict(params))
         self.initial = _Node(self, self.info.new_game(self.config))
+        self.initial_data = self.info.to_data(self.initial.state)
 
     def new_initial_state(self) -> KernelState:
         return KernelState(self)
@@ -489,13 +542,24 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
                          params: Mapping[str, Any] | None = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported, got {dict(params)}")
-        if iig_obs_type is not None and (
-                not iig_obs_type.public_info
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("only a seat's own view (public information and its own "
-                             "private information) is available")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self, recall)
+        if iig_obs_type is None or iig_obs_type.perfect_recall:
+            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            if iig_obs_type is not None and not (
+                    iig_obs_type.public_info
+                    and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+                raise ValueError("a perfect-recall view is a seat's own (public and "
+                                 "its private information)")
+            return Observer(self, recall)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("no seat sees every seat's private information")
+        if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return Observer(self, False)
+        if iig_obs_type.public_info:
+            return Observer(self, False, "public")
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return Observer(self, False, "private")
+        raise ValueError("an observation holds public or private information")
 
     def tensor_of(self, observation: Mapping[str, PlainData]) -> np.ndarray:
         """The observation tensor of a seat's observation (a new array), as
@@ -535,7 +599,7 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"illegal action {action.text}: {result.rule} {result.reason}")
         seen = node.seen
         # the link without events and state (see _Steps)
-        return _Node(self, result.state, [node.linked, actor, action, None, None],
+        return _Node(self, result.state, [node.linked, actor, action, None, None, None, None],
                      node.length + 1, dict(seen) if seen else None)
 
 
@@ -677,20 +741,24 @@ def state_of(game: KernelGame, history: kernel.Trace) -> KernelState:
 class Observer:
     """OpenSpiel's Python observer: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
-    def __init__(self, game: KernelGame, perfect_recall: bool) -> None:
+    def __init__(self, game: KernelGame, perfect_recall: bool, part: str = "") -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        #: "": the seat's own view; "public": what every seat sees; "private": what
+        #: only the seat sees (strings only, no recall).
+        self.part = part
         enc = game.encoder
         self.dict: dict[str, np.ndarray] = {}
-        if enc is None:
+        if enc is None or part:
             self.tensor: np.ndarray | None = None
             return
         if perfect_recall:
             n = enc.observation_size
             self.tensor = np.zeros(enc.information_state_size, np.float32)
-            self.dict["initial"] = self.tensor[:n]
-            self.dict["observation"] = self.tensor[n:2 * n]
-            self.dict["steps"] = self.tensor[2 * n:].reshape(enc.max_steps, enc.step_size)
+            self.dict["observation"] = self.tensor[:n]
+            if enc.memory_size:
+                self.dict["memory"] = self.tensor[n:].reshape(
+                    len(enc.places), len(enc.classes), 2)
         else:
             self.tensor = np.zeros(enc.observation_size, np.float32)
             for key, offset, size in enc.pieces:
@@ -705,18 +773,25 @@ class Observer:
         if not self.perfect_recall:
             self.tensor[:] = node.observation_tensor(player)
             return
-        n = len(self.game.initial.observation_tensor(player))
-        _, rows = node.seen_by(player)
-        self.tensor[:n] = self.game.initial.observation_tensor(player)
-        self.tensor[n:2 * n] = node.observation_tensor(player)
-        self.tensor[2 * n:2 * n + len(rows)] = rows
-        self.tensor[2 * n + len(rows):] = 0.0
+        enc = self.game.encoder
+        assert enc is not None  # a tensor is made only from a layout
+        n = enc.observation_size
+        self.tensor[:n] = node.observation_tensor(player)
+        if enc.memory_size:
+            self.tensor[n:] = node.ledger_of(player)[1]
 
     def string_from(self, state: KernelState, player: int) -> str:
         """The canonical JSON of ``player``'s view of ``state``."""
         node = state.node
         if self.perfect_recall:
             return node.information_state_text(player)
+        if self.part:
+            enc = self.game.encoder
+            obs = node.observation(player)
+            if enc is None:  # no layout: nothing is known to be private
+                return encode.canonical({} if self.part == "private" else obs)
+            return encode.canonical(enc.public(obs) if self.part == "public"
+                                    else enc.private_part(obs))
         return node.observation_text(player)
 
 

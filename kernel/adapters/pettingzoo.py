@@ -70,7 +70,15 @@ What the environment is, exactly:
   every agent once N kernel transitions (chance included) have been applied
   without reaching the end, with reward 0 (an unfinished game has no outcome).
   By default (``None``) games run to their end.
-- **Infos**: ``{}`` for every agent.
+- **Infos**: for every agent ``{"acting": <agent to move, or None once the game
+  is over or cut short>, "rules": <the rule IDs of the events since the last
+  decision, that decision's and the chance draws' after it, in order, each
+  once>}`` (rule IDs are no seat's secret; the mask stays in the
+  observation, PettingZoo's convention).
+- **No parallel API**: no registered game has simultaneous moves (every
+  ``GameInfo`` is sequential: one seat or chance acts at a time), so a
+  ``ParallelEnv`` would only wrap the AEC one with every agent but one
+  passing; PettingZoo's ``aec_to_parallel`` refuses such environments anyway.
 - **Render**: ``render_mode="ansi"`` returns, and ``"human"`` prints, the
   game's own text picture of the whole table (its narrator's ``draw``), headed
   by the seat to move; :meth:`close` has nothing to release.
@@ -177,6 +185,8 @@ class Table:
         self.actor: int = self.info.current_actor(self.initial)
         self.steps = 0
         self.rng: random.Random | None = None
+        #: The events of the transitions since the last decision (itself included).
+        self.events: list[kernel.Event] = []
         #: The id of each action of the space.
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         #: The same by canonical text (a str keeps its hash: the faster lookup).
@@ -191,6 +201,7 @@ class Table:
         self.state = self.initial
         self.actor = self.info.current_actor(self.initial)
         self.steps = 0
+        self.events = []
         self._chance()
 
     def _chance(self) -> None:
@@ -210,6 +221,7 @@ class Table:
             self.state = result.state
             self.actor = actor_of(result.state)
             self.steps += 1
+            self.events += result.events
 
     def _apply(self, action: Action) -> None:
         result = self.info.apply(self.state, action)
@@ -218,6 +230,7 @@ class Table:
         self.state = result.state
         self.actor = self.info.current_actor(result.state)
         self.steps += 1
+        self.events = list(result.events)
 
     @property
     def over(self) -> bool:
@@ -241,6 +254,11 @@ class Table:
                              f"(0 to {len(self.actions) - 1})")
         self._apply(self.actions[action_id])
         self._chance()
+
+    def rules(self) -> tuple[str, ...]:
+        """The rule IDs of :attr:`events`, in order, each once (no seat's secret:
+        an event's rules are seen by every seat)."""
+        return tuple(dict.fromkeys(r for e in self.events for r in e.rules))
 
     def rewards(self) -> tuple[int, ...]:
         """Each seat's final score minus its initial one (the game must be over)."""
@@ -355,7 +373,7 @@ def env_class() -> Any:
             self._cumulative_rewards = dict.fromkeys(self.agents, 0)
             self.terminations = dict.fromkeys(self.agents, False)
             self.truncations = dict.fromkeys(self.agents, False)
-            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.infos: dict[str, dict[str, Any]] = {}
             self._after_move()
 
         def observe(self, agent: str) -> dict[str, Any]:
@@ -400,6 +418,7 @@ def env_class() -> Any:
                 # a seat is to move: no reward yet (every reward is still 0, so
                 # _clear_rewards and _accumulate_rewards would change nothing)
                 self.agent_selection = self.possible_agents[table.actor]
+                self._set_infos()
             else:
                 self._clear_rewards()
                 self._after_move()
@@ -407,7 +426,17 @@ def env_class() -> Any:
             if self.render_mode == "human":
                 self.render()
 
+        def _set_infos(self) -> None:
+            # the acting seat (None once over or cut short) and the rule IDs of the
+            # events since the last decision; the mask stays in the observation
+            table = self.table
+            acting = (self.possible_agents[table.actor]
+                      if table.actor >= 0 and not table.truncated else None)
+            rules = table.rules()
+            self.infos = {a: {"acting": acting, "rules": rules} for a in self.agents}
+
         def _after_move(self) -> None:
+            self._set_infos()
             table = self.table
             if table.over:
                 for agent, reward in zip(self.agents, table.rewards(), strict=True):

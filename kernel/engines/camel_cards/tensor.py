@@ -7,7 +7,12 @@ every game of the family (the turn, the track's card sides, the leg cards and
 bets, money and payouts, the sizes of the hidden piles) have the same forms in
 each; a game adds its own keys (its figures, hands and played cards).
 Payouts, one entry per leg and the final one, grow without a bound (legs
-repeat), so only their count and the last :data:`PAYOUTS_KEPT` are kept.
+repeat), so only their count and the last :data:`PAYOUTS_KEPT` are kept. A
+seat's leg cards (``bets``) are kept as counts per card (issue 27: the order
+they were taken in decides nothing, and a list of one-hot cards per seat was
+most of the tensor). :func:`ledger` lists the places of the engine's card flow
+(:mod:`kernel.engines.camel_cards.flow`) for the information-state tensor's
+memory.
 """
 
 from __future__ import annotations
@@ -24,6 +29,16 @@ def max_cells(track_cards: int) -> int:
     return 2 * track_cards + 2
 
 
+def ledger(players: int, piles: Sequence[str], cards: Sequence[str]) -> dict[str, Any]:
+    """The memory of the information-state tensor (see :mod:`kernel.adapters.encode`):
+    the cards a seat saw go into and out of ``piles``, each hand and each
+    face-down intel card, by card id."""
+    from .flow import hand, intel
+
+    places = (*piles, *(hand(s) for s in range(players)), *(intel(s) for s in range(players)))
+    return {"places": places, "classes": tuple(cards)}
+
+
 def shared_forms(game: str, version: int, players: int, colours: Sequence[str],
                  camels: Sequence[str], leader_stack: Sequence[int], track_cards: int,
                  phases: Sequence[str]) -> dict[str, Any]:
@@ -35,8 +50,6 @@ def shared_forms(game: str, version: int, players: int, colours: Sequence[str],
     seat = ("int", 0, players - 1)
     colour = ("enum", tuple(colours))
     values = tuple(sorted(set(leader_stack)))
-    # the leg cards one seat can hold: four leaders and one midfield card per colour
-    leg_cards = len(colours) * (len(leader_stack) + 1)
     bet_names = tuple(f"{c}:{v}" for c in colours for v in (*values, "mid"))
 
     def per_seat(form: Any) -> Any:
@@ -54,7 +67,7 @@ def shared_forms(game: str, version: int, players: int, colours: Sequence[str],
         "leaders": ("dict", {c: ("list", len(leader_stack), ("enum", values))
                              for c in colours}),
         "midfield": ("bag", tuple(colours)),
-        "bets": per_seat(("list", leg_cards, ("enum", bet_names))),
+        "bets": per_seat(("count", bet_names)),
         "winner_bets": per_seat(("opt", colour)),
         "loser_bets": per_seat(("opt", colour)),
         "money": per_seat(("num",)),

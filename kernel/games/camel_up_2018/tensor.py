@@ -5,7 +5,14 @@ with its form (the grammar is in :mod:`kernel.adapters.encode`) and its bound
 from the rules: 16 track spaces and the cells behind and past the finish line
 (18 cells) holding the 7 camels; at most 5 dice revealed in a leg (the leg
 ends with the fifth, CU2-LEG-END); 20 betting tickets (4 per racing colour);
-5 finish cards per seat, so piles of at most 5 cards per seat.
+5 finish cards per seat, so piles of at most 5 cards per seat. A seat's
+betting tickets are counts per ticket (the order taken decides nothing).
+The hand of finish cards and the colours of the finish cards on the piles
+(``winner_cards`` / ``loser_cards``: its own face-down ones, CU2-FINISH-CARD,
+and every seat's once shown, CU2-PAY-FINAL) are the seat's private
+observation. With the colours of its own face-down finish cards in it, the
+information-state tensor needs no memory: nothing else is hidden (the dice
+are rolled in the open).
 """
 
 from __future__ import annotations
@@ -55,7 +62,7 @@ def layout(config: Mapping[str, Any]) -> Any:
         "track": ("array", CELLS, ("list", len(ALL_CAMELS), ("enum", ALL_CAMELS))),
         "revealed": ("list", LEG_DICE, face),
         "previous_leg": ("list", LEG_DICE, face),
-        "bets": per_seat(("list", len(COLOURS) * len(TICKET_STACK), bet)),
+        "bets": per_seat(("count", bet[1])),
         "pyramid_tickets": per_seat(("int", 0, PYRAMID_TICKETS)),
         "tiles": per_seat(("opt", ("dict", {
             "space": ("int", min(TILE_SPACES), max(TILE_SPACES)), "side": ("enum", SIDES)}))),
@@ -64,10 +71,10 @@ def layout(config: Mapping[str, Any]) -> Any:
         "loser_pile": ("list", cards * players, seat),
         "partners": per_seat(("opt", seat)),
         "seat": seat,
-        "hand": ("bag", tuple(sorted(COLOURS))),
+        "hand": ("private", ("bag", tuple(sorted(COLOURS)))),
         "hand_sizes": per_seat(("int", 0, cards)),
-        "winner_cards": per_seat(("opt", ("list", cards, colour))),
-        "loser_cards": per_seat(("opt", ("list", cards, colour))),
+        "winner_cards": ("private", per_seat(("opt", ("list", cards, colour)))),
+        "loser_cards": ("private", per_seat(("opt", ("list", cards, colour)))),
         "stacks": ("dict", {c: ("list", len(TICKET_STACK), ("enum", tuple(
             sorted(set(TICKET_STACK))))) for c in COLOURS}),
         "pyramid": ("bag", ALL_DICE),

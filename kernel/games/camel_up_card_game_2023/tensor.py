@@ -6,6 +6,13 @@ from the rules: 12 race track cards, so at most 24 spaces and 26 cells with
 the start line and the Finish; 30 racing cards and 5 crazy camel cards; a
 marker token per seat; the keys every card game shares come from
 :func:`kernel.engines.camel_cards.tensor.shared_forms`.
+The hands are the seat's private observation (its own, and every seat's once
+turned face up). The information-state tensor's memory counts, by card id, the
+cards the seat saw go into and out of the stock, discard pile, deck, revealed
+(played) pile, the crazy camel cards set aside (CUG-LEG-RESET), each hand and
+each personal racing card (CUG-LEG-PERSONAL), since each group's last
+gathering: the crazy cards shuffled in unseen (CUG-LEG-CRAZYCARDS) count as
+unseen cards into the deck.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kernel.engines.camel_cards.flow import hand
 from kernel.engines.camel_cards.tensor import shared_forms
 
 from .data import (
@@ -25,6 +33,7 @@ from .data import (
     RACING_COLOURS,
     TRACK_CARDS,
 )
+from .resample import personal
 from .state import PHASES
 
 
@@ -45,5 +54,7 @@ def layout(config: Mapping[str, Any]) -> Any:
         "shortcut_placers": ("list", players, seat),
         "fennec_placers": ("list", players, seat),
         "played": ("list", len(FULL_DECK) + len(CRAZY_CARDS), ("enum", CARD_IDS)),
-        "hands": ("array", players, ("opt", ("bag", CARD_IDS))),
-    })
+        "hands": ("private", ("array", players, ("opt", ("bag", CARD_IDS)))),
+    }, {"places": ("stock", "discard", "deck", "revealed", "aside",
+                   *(hand(s) for s in range(players)), *(personal(s) for s in range(players))),
+        "classes": CARD_IDS})

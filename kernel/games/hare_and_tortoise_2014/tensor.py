@@ -6,6 +6,16 @@ from the rules: 11 track tiles with 2 streams and 5 turbo tiles, positions 0
 (start) to 12 (past the finish), a podium of 3 places, at most 3 bets per seat
 (two starting bets with 2 players and the second bet), one round's points 0 to
 13 per seat; the racing phases so far and the card counts are plain numbers.
+The hand and the seat's own bets (HT-SETUP-START, HT-SETUP-SECOND) are its
+private observation. The information-state tensor's memory counts the cards
+the seat saw go into and out of the deck, the discard pile, the table, the
+unused bet cards, each hand and each seat's bets since the round's gathering
+(HT-CHAMP-ROUNDS): its own draws (HT-SETUP-DEAL, HT-TURN-REFILL), every play
+(HT-TURN-PLAY), the reshuffle of the public discard pile (HT-TURN-RESHUFFLE),
+the others' draws as unseen cards. It keeps no order: the posterior also
+depends on when another seat drew unseen between its plays (a play weighs the
+ways to pick its cards from the hand), which the ledger does not tell apart
+(``tests/test_adapter_infostate.py``, GAPS).
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ from .data import (
     TILES,
     TURBO_TILES,
 )
+from .resample import _shows
 from .state import PHASES
 
 #: Most bets a seat holds: two starting bets (2 players) and the second bet.
@@ -59,9 +70,9 @@ def layout(config: Mapping[str, Any]) -> Any:
         "turbos": ("list", len(TURBO_TILES), animal),
         "positions": ("array", len(ANIMALS), ("int", 0, FINISH)),
         "podium": ("list", PODIUM_PLACES, ("list", len(ANIMALS), animal)),
-        "hand": ("bag", kinds),
-        "starting": ("bag", kinds),
-        "second": ("bag", kinds),
+        "hand": ("private", ("bag", kinds)),
+        "starting": ("private", ("bag", kinds)),
+        "second": ("private", ("bag", kinds)),
         "hand_sizes": per_seat(("num",)),
         "bet_counts": per_seat(("int", 0, MOST_BETS)),
         "deck": ("num",),
@@ -72,4 +83,7 @@ def layout(config: Mapping[str, Any]) -> Any:
         "history": ("list", series, per_seat(("int", 0, ROUND_POINTS))),
         "shown": per_seat(("list", MOST_BETS, ("enum", CARD_KINDS))),
         "bets": ("opt", per_seat(("list", MOST_BETS, animal))),
-    })
+    }, {"places": ("deck", "discard", "table", "unused",
+                   *(f"{zone}-{s}" for zone in ("hand", "second", "starting")
+                     for s in range(players))),
+        "classes": (*kinds, *sorted({"|".join(_shows(c)) for c in kinds} - set(kinds)))})

@@ -1,0 +1,242 @@
+"""The compact information states of the adapters (issue 27), for every registered game.
+
+- **Size**: the information-state tensor holds at most 4,096 floats for every
+  game and variant at its fewest and most players.
+- **Exact strings**: on pairs of histories sampled from seeded games (prefixes
+  of two games, and ``kernel.resample`` draws of them, which show the seat the
+  same information state), a seat's information-state strings are equal
+  exactly when its ``kernel.information_state`` is.
+- **Sufficient tensors**: on the small positions of ``tests/test_resample.py``,
+  every history of the position's length (the seat's own actions as played,
+  every chance outcome and every action of the other seats) is walked through
+  the kernel, weighed as the resampling convention says (chance probabilities,
+  and the ways another seat picks its physical cards); two information states
+  of the seat whose exact posteriors over the zones it may not see
+  (``GameHooks.hidden_zones`` of the last state) differ never share a tensor. A
+  planted tensor without the memory (the observation alone) fails it.
+
+The leak check (the views identical across ``kernel.resample`` draws) is in
+``tests/test_adapter_leaks.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from test_resample import POSITIONS, Ways
+
+import kernel
+from kernel.adapters import encode
+from kernel.api import Step, Trace
+
+CASES = [(g, v) for g in kernel.games() for v in kernel.game_info(g).config.variants]
+#: The bound on an information-state tensor (issue 27).
+MOST_FLOATS = 4096
+
+Tensor = Callable[[str, Any, Trace, int], tuple[float, ...]]
+
+
+def _config(game_id: str, variant: str, players: int) -> dict[str, Any]:
+    info = kernel.game_info(game_id)
+    return {info.config.players_key: players, **info.config.variants[variant]}
+
+
+@pytest.mark.parametrize(("game_id", "variant"), CASES)
+def test_information_state_tensors_are_small(game_id: str, variant: str) -> None:
+    info = kernel.game_info(game_id)
+    for players in (info.min_players, info.max_players):
+        enc = encode.encoder(game_id, _config(game_id, variant, players))
+        assert enc.information_state_size <= MOST_FLOATS, (players, enc.information_state_size)
+        assert enc.information_state_size == enc.observation_size + enc.memory_size
+
+
+def _prefix(t: Trace, n: int) -> Trace:
+    return Trace(t.game, t.version, t.config, t.seed, t.initial, t.steps[:n])
+
+
+@pytest.mark.parametrize(("game_id", "variant"), CASES)
+def test_strings_are_equal_exactly_when_information_states_are(game_id: str,
+                                                               variant: str) -> None:
+    info = kernel.game_info(game_id)
+    config = _config(game_id, variant, info.min_players)
+    games = [kernel.play(game_id, config, seed) for seed in (3, 4)]
+    n = min(len(g.steps) for g in games)
+    rng = random.Random(0)
+    same = differ = 0
+    for k in sorted(rng.sample(range(1, n + 1), min(4, n))):
+        histories = [_prefix(g, k) for g in games]
+        for seat in range(info.seats(games[0].initial)):
+            if info.hooks.card_flow is not None and seat == k % 2:
+                histories.append(kernel.resample(histories[0], seat, rng))
+            truth = [encode.canonical(kernel.information_state(h, seat)) for h in histories]
+            text = [encode.information_state_string(game_id, config, h, seat)
+                    for h in histories]
+            for i in range(len(histories)):
+                for j in range(i + 1, len(histories)):
+                    if truth[i] == truth[j]:
+                        same += 1
+                        assert text[i] == text[j], (seat, k)
+                    else:
+                        differ += 1
+                        assert text[i] != text[j], (seat, k, text[i])
+    assert differ
+    if info.hooks.card_flow is not None:
+        assert same
+
+
+# --------------------------------------------------------------------------
+# sufficiency on small positions
+
+
+def compact(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, ...]:
+    return tuple(encode.information_state_tensor(game_id, config, trace, seat))
+
+
+def observation_only(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, ...]:
+    """A planted tensor without the ledger: the observation alone."""
+    return tuple(encode.observation_tensor(game_id, config, trace.final, seat))
+
+
+def hidden(trace: Trace, seat: int) -> str:
+    """What ``seat`` may not see of the last state (the values of its hidden zones)."""
+    info = kernel.game_info(trace.game)
+    data = info.to_data(trace.final)
+    out = []
+    for zone in info.hooks.hidden_zones(data, seat):
+        value: Any = data
+        for key in zone:
+            value = value[key]
+        out.append(value)
+    return encode.canonical(out)
+
+
+def histories(history: Trace, seat: int, ways: Ways,
+              limit: int = 40_000) -> list[tuple[Trace, Fraction]]:
+    """Every history as long as ``history`` from its start, the seat's own actions as
+    played, with its weight (chance probabilities, the other seats' ways to pick)."""
+    found: list[tuple[Trace, Fraction]] = []
+    visits = 0
+
+    def walk(state: Any, steps: list[Step], weight: Fraction) -> None:
+        nonlocal visits
+        visits += 1
+        assert visits <= limit, "not a small position"
+        if len(steps) == len(history.steps):
+            found.append((Trace(history.game, history.version, history.config, history.seed,
+                                history.initial, tuple(steps)), weight))
+            return
+        actor = kernel.current_actor(state)
+        if actor == kernel.TERMINAL:
+            return
+        if actor == kernel.CHANCE:
+            options = list(kernel.chance_outcomes(state))
+        elif actor == seat:
+            mine = history.steps[len(steps)].action
+            options = [(mine, Fraction(1))] if mine in kernel.legal_actions(state) else []
+        else:
+            data = kernel.to_data(state)
+            options = [(a, Fraction(ways(data, actor, a))) for a in kernel.legal_actions(state)]
+        for action, w in options:
+            result = kernel.apply(state, action)
+            assert isinstance(result, kernel.Applied)
+            walk(result.state, [*steps, Step(actor, action, result.events, result.state)],
+                 weight * w)
+
+    walk(history.initial, [], Fraction(1))
+    return found
+
+
+def check_sufficient(tensor: Tensor, history: Trace, seat: int, ways: Ways) -> int:
+    """Information states sharing a tensor have the same posterior; returns how many
+    distinct information states were compared."""
+    game_id, config = history.game, dict(history.config)
+    posteriors: dict[str, dict[str, Fraction]] = defaultdict(dict)
+    tensors: dict[str, tuple[float, ...]] = {}
+    for h, w in histories(history, seat, ways):
+        key = encode.canonical(kernel.information_state(h, seat))
+        post = posteriors[key]
+        where = hidden(h, seat)
+        post[where] = post.get(where, Fraction(0)) + w
+        if key not in tensors:
+            tensors[key] = tensor(game_id, config, h, seat)
+    normal = {}
+    for key, post in posteriors.items():
+        total = sum(post.values())
+        normal[key] = {k: v / total for k, v in post.items() if v}
+    by_tensor: dict[tuple[float, ...], str] = {}
+    for key, t in tensors.items():
+        other = by_tensor.setdefault(t, key)
+        assert normal[other] == normal[key], (
+            "two information states share a tensor but not their posterior")
+    return len(tensors)
+
+
+#: Positions short enough to walk every history cheaply (steps of the window
+#: kept); "hare-reshuffle" is where the ledger falls short (see GAPS).
+SHORT = {"cuc-deck": 6, "hare-reshuffle": 7, "hare-setup": 5, "cug-crazy": 5,
+         "cu2-finish": 3}
+#: The ledger counts cards in and out of a place without their order. In the
+#: Hare & the Tortoise another seat draws unseen (HT-TURN-REFILL) between its
+#: face-up plays (HT-TURN-PLAY), and under the resampling convention a play
+#: of k cards of a kind weighs C(cards of that kind held, k): a play before or
+#: after the unseen draw leaves different posteriors (seen on this position:
+#: "fox, draw, lamb" against "lamb, draw, fox"). An exact tensor would need a
+#: row per such play since the round began (no bound). A known gap (issue
+#: 27), kept failing on purpose.
+GAPS = {"hare-reshuffle"}
+
+
+def _short(name: str, position: Callable[[], Trace]) -> Trace:
+    return _prefix(position(), SHORT[name])
+
+
+@pytest.mark.parametrize(("name", "position", "seat", "ways"), [
+    pytest.param(p[0], p[1], p[2], p[3], id=p[0], marks=[pytest.mark.xfail(
+        strict=True, reason="the ledger keeps no order of another seat's unseen draws and plays")]
+        if p[0] in GAPS else []) for p in POSITIONS])
+def test_tensors_tell_apart_information_states_with_different_posteriors(
+        name: str, position: Callable[[], Trace], seat: int, ways: Ways) -> None:
+    # KERNEL-OBSERVATION: the compact tensor is a sufficient statistic of what
+    # the seat saw, for the posterior over what it may not see
+    compared = check_sufficient(compact, _short(name, position), seat, ways)
+    assert compared >= 2, "a single information state: nothing compared"
+
+
+def test_a_tensor_without_memory_fails() -> None:
+    # the check can fail: the planted observation-only tensor merges information
+    # states whose posteriors differ
+    name, position, seat, ways, _ = next(p for p in POSITIONS if p[0] == "hare-reshuffle")
+    with pytest.raises(AssertionError, match="share a tensor"):
+        check_sufficient(observation_only, _short(name, position), seat, ways)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), CASES)
+def test_public_and_private_observations_split_the_seats_view(game_id: str,
+                                                              variant: str) -> None:
+    # the public-only observation is the same for every seat; with the
+    # private-only one it makes the seat's whole observation; neither moves
+    # across kernel.resample's draws for the seat (nothing it may not see)
+    info = kernel.game_info(game_id)
+    config = _config(game_id, variant, info.min_players)
+    enc = encode.encoder(game_id, config)
+    assert enc.private, "no key is private to the seat"
+    trace = kernel.play(game_id, config, 6)
+    rng = random.Random(1)
+    seats = range(info.seats(trace.initial))
+    for k in range(1, len(trace.steps) + 1, max(1, len(trace.steps) // 3)):
+        history = _prefix(trace, k)
+        views = [kernel.observation(history.final, s) for s in seats]
+        public = [enc.public(v) for v in views]
+        assert all(p == public[0] for p in public), k
+        for s, v in zip(seats, views, strict=True):
+            private = enc.private_part(v)
+            assert set(public[0]) | set(private) == set(v)
+            assert not set(public[0]) & set(private)
+            if info.hooks.card_flow is not None and s == 0:
+                drawn = kernel.resample(history, s, rng).final
+                assert enc.private_part(kernel.observation(drawn, s)) == private
