@@ -378,6 +378,14 @@ def _main(args: list[str]) -> int:
             from kernel.viewer import main as view_main
 
             return int(view_main(rest))
+        if cmd == "tournament":
+            from kernel.tournament.cli import main as tournament_main
+
+            return int(tournament_main(rest))
+        if cmd == "campaign":
+            from kernel.tournament.campaigns import main as campaign_main
+
+            return int(campaign_main(rest))
         if cmd in ("replay", "vectors", "diff"):
             from kernel.conformance.cli import main as conformance_main
 
