@@ -85,7 +85,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return low, high
 
 
 def _r(x: float) -> float:
@@ -185,7 +187,7 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
             history.append({"games": i + 1, "ratings": {
                 b: [_r(r.mu), _r(r.sigma)] for b, r in sorted(ratings.now.items())}})
     wall = time.monotonic() - wall
-    table = []
+    table: list[dict[str, Any]] = []
     for b in bots:
         t, g = tally[b], ratings.now[b]
         rate = float(t.wins / t.seat_games) if t.seat_games else 0.0

@@ -25,8 +25,8 @@ def _interval_plot(rows: list[Mapping[str, Any]]) -> str:
     """Each bot's final rating: a dot at mu and a bar over its 95% interval."""
     if not rows:
         return ""
-    lo = min(r["rating"]["low"] for r in rows)
-    hi = max(r["rating"]["high"] for r in rows)
+    lo = float(min(r["rating"]["low"] for r in rows))
+    hi = float(max(r["rating"]["high"] for r in rows))
     span = (hi - lo) or 1.0
     lo, hi = lo - 0.05 * span, hi + 0.05 * span
     left, width, row_h = 170, 480, 28
@@ -63,10 +63,11 @@ def _history_plot(history: list[Mapping[str, Any]], bots: list[str]) -> str:
     if not history:
         return ""
     z = 1.959963984540054
-    values = [v for h in history for m, s in h["ratings"].values() for v in (m - z * s, m + z * s)]
+    values = [float(v) for h in history for m, s in h["ratings"].values()
+              for v in (m - z * s, m + z * s)]
     lo, hi = min(values), max(values)
     span = (hi - lo) or 1.0
-    last = history[-1]["games"]
+    last = int(history[-1]["games"])
     left, top, width, height = 50, 15, 600, 260
 
     def x(games: int) -> float:

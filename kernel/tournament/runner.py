@@ -88,7 +88,9 @@ def _ray(fn: Callable[[Any], Any], tasks: Sequence[Any], address: str,
     from kernel.resources import require
 
     require("ray", "ray", "--ray")
-    import ray as ray_mod
+    import ray
+
+    ray_mod: Any = ray  # Ray's API is only partly typed
 
     started = False
     if not ray_mod.is_initialized():
