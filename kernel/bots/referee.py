@@ -174,8 +174,9 @@ def play_match(
 
     ``config`` is the game's configuration (``variant`` first takes a named
     variant's keys; the number of players defaults to ``len(bots)``). A bot is
-    a :class:`Bot` or a name for :func:`kernel.bots.make_bot`; bots made here
-    are closed at the end.
+    a :class:`Bot` or a name for :func:`kernel.bots.make_bot`; every bot's
+    ``close()`` is called at the end, whatever happened (a bot object may play
+    again: ``reset`` starts its next match).
 
     Randomness, all of it derived from the arguments (so that, for bots that
     are deterministic given their seed and answer within their limits, the
@@ -262,9 +263,9 @@ def play_match(
             except Exception:  # the game is over: nothing to forfeit
                 pass
     finally:
-        for b, bot in zip(bots, made, strict=True):
+        for bot in made:
             close = getattr(bot, "close", None)
-            if isinstance(b, str) and close is not None:
+            if close is not None:
                 try:
                     close()
                 except Exception:  # closing is best effort
