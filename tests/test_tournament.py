@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -221,3 +222,21 @@ def test_report_draws_every_bot_with_its_interval() -> None:
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("node") is None,
+                    reason="node (Node.js) is not installed: the example bot cannot run")
+def test_a_node_bot_plays_a_round_robin_against_the_python_baselines(tmp_path: Path) -> None:
+    node = f"cmd:node {Path(__file__).resolve().parents[1] / 'examples' / 'node' / 'bot.js'}"
+    outs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.json"
+        assert main(["tournament", GAME, "--players", "2", "--bots", "random,first",
+                     "--bot", node, "--round-robin", "--seed", "4", "--workers", workers,
+                     "--json", str(out), "--quiet"]) == 0
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]  # a deterministic foreign bot: the same table
+    data = json.loads(outs[0])
+    rows = {r["bot"]: r for r in data["table"]}
+    assert data["tournament"]["games"] == 6 and rows[node]["seat_games"] == 4
+    assert data["forfeits"] == 0
