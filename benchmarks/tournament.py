@@ -40,7 +40,9 @@ def main() -> None:
           (f" {'wall games/s':>12} {'speed-up':>8}" if args.workers > 1 else ""))
     for game in args.game or kernel.games():
         info = kernel.game_info(game)
-        players = args.players or info.config.field(info.config.players_key).default
+        field = info.config.field(info.config.players_key)
+        assert field is not None
+        players = args.players or field.default
         config = {info.config.players_key: players}
         cpu = time.process_time()
         one = core.tournament(game, config, bots, seed=args.seed, games=args.games)
