@@ -190,7 +190,8 @@ def selfplay(game: str, config: Mapping[str, Any], bots: Sequence[str], out: Pat
     ``out/manifest.json``)."""
     import kernel
 
-    seats = int(config[kernel.game_info(game).config.players_key])
+    info = kernel.game_info(game)
+    seats = info.seats(info.new_game(config))
     jobs = schedule(bots, seats, seed=seed, games=games)
     shards = [Shard(k, game, dict(config), tuple(jobs[i:i + shard_size]), time_limit)
               for k, i in enumerate(range(0, len(jobs), shard_size))]
@@ -201,7 +202,7 @@ def selfplay(game: str, config: Mapping[str, Any], bots: Sequence[str], out: Pat
         (out / name).write_bytes(done["parquet"])
         cpu += done["seconds"]
         files.append({"file": name, "games": done["games"], "rows": done["rows"]})
-    manifest = {"game": game, "version": kernel.game_info(game).version, "config": dict(config),
+    manifest = {"game": game, "version": info.version, "config": dict(config),
                 "bots": list(bots), "seed": seed, "games": len(jobs), "shard_size": shard_size,
                 "shards": files,
                 "columns": ["game", "step", "seat", "bot", "observation", "action_mask",

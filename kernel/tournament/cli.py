@@ -123,6 +123,10 @@ def main(argv: Sequence[str]) -> int:
         print(f"race-kernel tournament: --ray {clip(args.ray, 100)}: {clip(str(exc))}",
               file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("race-kernel tournament: interrupted; no table (the games are cut short)",
+              file=sys.stderr)
+        return 1
     print(results.table_text())
     t = results.timings
     print(f"timings (apart from the results): {t['wall_seconds']} s wall clock, "

@@ -146,7 +146,7 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
     import kernel
 
     info = kernel.game_info(game)
-    seats = int(config[info.config.players_key])
+    seats = info.seats(info.new_game(config))  # ConfigError for a configuration it refuses
     if len(set(bots)) != len(bots):
         raise ValueError("each bot may be named once")
     jobs = schedule(bots, seats, seed=seed, games=games, round_robin=round_robin,
