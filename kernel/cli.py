@@ -23,6 +23,12 @@ Subcommands:
   the events with their rules, scores, standings, a seat's view
   (:mod:`kernel.viewer`); ``play ... --html FILE`` writes the same page for
   the game it plays.
+- ``tournament GAME --bots A,B,C (--games N | --round-robin) --seed S
+  [--workers N] [--ray ADDRESS|auto|local] [--json FILE] [--report FILE.html]``:
+  seat-rotated games between bots with common random numbers, a results table
+  and OpenSkill ratings (:mod:`kernel.tournament`); ``campaign diff ...`` and
+  ``campaign selfplay ...``: differential runs over many seeds and self-play
+  Parquet datasets on the same runner.
 - ``NAME [--game GAME] ...``: a command a registered game contributes
   (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
