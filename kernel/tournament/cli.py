@@ -130,7 +130,8 @@ def main(argv: Sequence[str]) -> int:
     print(results.table_text())
     t = results.timings
     print(f"timings (apart from the results): {t['wall_seconds']} s wall clock, "
-          f"{t['game_seconds']} s in games, {t['games_per_second']} games/s, "
+          f"{t['game_seconds']} s in games ({t['game_cpu_seconds']} s CPU), "
+          f"{t['games_per_second']} games/s, "
           f"{t['games_per_core_second']} games per core-second ({t['backend']}, "
           f"{t['workers']} worker(s))")
     try:

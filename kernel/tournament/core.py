@@ -7,7 +7,9 @@ schedule through :func:`kernel.tournament.runner.run` and folds the results,
 in game order, into a :class:`Results`: the table (a pure function of the
 seed and the bots for deterministic bots that answer within their limits:
 the same bytes from :meth:`Results.to_json` whatever the workers or the
-backend) and, apart, the timings.
+backend) and, apart, the timings: wall clock, the games' wall-clock time in
+the workers, their CPU time (the worker process's: the referee and in-process
+bots, not a foreign bot's own process) and games per core-second from it.
 
 The table, per bot:
 
@@ -56,7 +58,7 @@ def play_job(task: tuple[Setup, Job]) -> dict[str, Any]:
     from kernel.bots import play_match
 
     setup, job = task
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     match = play_match(setup.game, setup.config, job.bots, job.seed,
                        chance_seed=job.chance_seed, time_limit=setup.time_limit,
                        max_steps=setup.max_steps)
@@ -68,7 +70,8 @@ def play_job(task: tuple[Setup, Job]) -> dict[str, Any]:
               "actions_sha256": hashlib.sha256(
                   json.dumps(actions, separators=(",", ":")).encode()).hexdigest()}
     times = [list(ts) for ts in match.times]
-    return {"record": record, "times": times, "seconds": time.perf_counter() - start}
+    return {"record": record, "times": times, "seconds": time.perf_counter() - start,
+            "cpu": time.process_time() - cpu}
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -158,12 +161,13 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
     every = max(1, -(-len(jobs) // HISTORY_POINTS))
     history: list[dict[str, Any]] = []
     wall = time.monotonic()
-    cpu = 0.0
+    cpu = in_games = 0.0
     for i, out in run(play_job, [(setup, j) for j in jobs], workers=workers, ray=ray,
                       progress=progress):
         rec = out["record"]
         records.append(rec)
-        cpu += out["seconds"]
+        in_games += out["seconds"]
+        cpu += out["cpu"]
         seated = rec["bots"]
         n = len(seated)
         share = (Fraction(1, n) if rec["truncated"] or not rec["winners"] else
@@ -220,7 +224,7 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
     timings = {
         "backend": "ray" if ray is not None else ("processes" if workers > 1 else "serial"),
         "workers": workers, "ray": ray, "wall_seconds": round(wall, 3),
-        "game_seconds": round(cpu, 3),
+        "game_seconds": round(in_games, 3), "game_cpu_seconds": round(cpu, 3),
         "games_per_second": round(len(jobs) / wall, 3) if wall > 0 else None,
         "games_per_core_second": round(len(jobs) / cpu, 3) if cpu > 0 else None,
         "bots": {b: {"moves": tally[b].moves, "seconds": round(tally[b].move_time, 4),

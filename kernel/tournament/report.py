@@ -134,7 +134,8 @@ def page(data: Mapping[str, Any], timings: Mapping[str, Any] | None = None) -> s
             f"<td>{v['max_ms']:.3f}</td></tr>" for b, v in timings["bots"].items())
         timing = (f"<h2>Timings (not part of the results)</h2><p>backend {_e(timings['backend'])}, "
                   f"{timings['workers']} worker(s); {timings['wall_seconds']} s wall clock, "
-                  f"{timings['game_seconds']} s in games; {timings['games_per_second']} games/s, "
+                  f"{timings['game_seconds']} s in games ({timings['game_cpu_seconds']} s CPU); "
+                  f"{timings['games_per_second']} games/s, "
                   f"{timings['games_per_core_second']} games per core-second.</p>"
                   f"<table><tr><th>bot</th><th>moves</th><th>mean ms per move</th>"
                   f"<th>longest ms</th></tr>{bot_rows}</table>")
