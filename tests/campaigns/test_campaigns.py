@@ -130,3 +130,32 @@ def test_selfplay_writes_one_parquet_file_per_shard(tmp_path: Path) -> None:
             for seat in (0, 1):
                 mine = [r for r in rows if r["game"] == g and r["seat"] == seat]
                 assert sum(r["reward"] for r in mine) == pytest.approx(mine[-1]["return"])
+
+
+def test_hostile_bot_programs_end_with_a_clear_record_and_the_tournament_completes(
+        tmp_path: Path) -> None:
+    # every hostile program of tests/fixtures/hostile_bot.py meets the random bot in
+    # both seat rotations, over 2 local processes; each ends with its forfeits
+    # recorded by reason and the tournament completes
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "hostile_bot.py"
+    reasons = {"crash": {"crash", "gone"}, "garbage": {"malformed", "gone"},
+               "endless": {"malformed", "gone"}, "hang": {"late", "gone"},
+               "illegal": {"illegal"}, "refuse": {"refused"},
+               "grandchild": {"crash", "gone"}}
+    specs = {mode: f"cmd:{sys.executable} {fixture} {mode} {tmp_path / mode}"
+             for mode in reasons}
+    out = tmp_path / "hostile.json"
+    argv = ["tournament", "hare-and-tortoise-2014", "--players", "2", "--bots", "random",
+            "--games", str(2 * len(specs)), "--seed", "1", "--time-limit", "0.4",
+            "--workers", "2", "--json", str(out), "--quiet"]
+    for spec in specs.values():
+        argv += ["--bot", spec]
+    assert main(argv) == 0
+    data = json.loads(out.read_text())
+    rows = {r["bot"]: r for r in data["table"]}
+    assert rows["random"]["forfeits"] == {} and rows["random"]["seat_games"] == 14
+    for mode, spec in specs.items():
+        assert rows[spec]["seat_games"] == 2, mode
+        assert rows[spec]["forfeits"] and set(rows[spec]["forfeits"]) <= reasons[mode], (
+            mode, rows[spec]["forfeits"])
+    assert data["truncated"] == 0
