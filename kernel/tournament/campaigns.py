@@ -288,38 +288,23 @@ def _diff_main(argv: list[str]) -> int:
 
 
 def _selfplay_main(argv: list[str]) -> int:
-    import kernel
-    from kernel.cli import UsageError, _config_of, _game_of
     from kernel.resources import require
-    from kernel.tournament.cli import bot_specs
+    from kernel.tournament.cli import game_and_bots, game_arguments
 
     p = ArgumentParser(prog="race-kernel campaign selfplay",
                        description="Play games between bots and write every decision (the "
                                    "seat's observation tensor, action mask, action id, "
                                    "reward) as Parquet, one file per shard "
                                    "(race-kernel[dataset]).")
-    p.add_argument("game", nargs="?", metavar="GAME")
-    p.add_argument("--game", dest="game_option", metavar="GAME")
-    p.add_argument("--bots", default="random", metavar="A,B,C", help="bot specs (random)")
-    p.add_argument("--bot", dest="more_bots", action="append", default=[], metavar="SPEC")
+    game_arguments(p)
     p.add_argument("--games", type=int, default=100, metavar="N", help="games (100)")
     p.add_argument("--shard-size", type=int, default=50, metavar="K", help="games a shard (50)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--variant", metavar="NAME")
-    p.add_argument("--players", metavar="N")
     p.add_argument("--time-limit", type=float, default=5.0, metavar="S")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder for the shards")
     _common(p)
     args = p.parse_args(argv)
-    try:
-        game = _game_of(args)
-        _, config = _config_of(kernel.game_info(game), args)
-    except UsageError as exc:
-        p.error(str(exc))
-    bots = bot_specs(args)
-    if not bots or len(set(bots)) != len(bots):
-        p.error("name the bots once each: --bots random,greedy")
+    game, _, config, bots = game_and_bots(p, args)
     if args.games < 1 or args.shard_size < 1 or args.workers < 1:
         p.error("--games, --shard-size and --workers must be at least 1")
     out = Path(args.out)

@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kernel.arguments import ArgumentParser, clip
 
@@ -26,12 +27,7 @@ def _parser() -> ArgumentParser:
         description="Play seat-rotated games between bots (common random numbers per deal), "
                     "rate them with OpenSkill's Plackett-Luce model in game order and print "
                     "the results table; the same table for any number of workers or backend.")
-    p.add_argument("game", nargs="?", metavar="GAME", help="a registered game")
-    p.add_argument("--game", dest="game_option", metavar="GAME", help="the same as GAME")
-    p.add_argument("--bots", default="", metavar="A,B,C",
-                   help="bot specs, comma-separated: random, greedy, ismcts:SIMS, ...")
-    p.add_argument("--bot", dest="more_bots", action="append", default=[], metavar="SPEC",
-                   help="one more bot (repeatable; for a spec holding a comma, e.g. cmd:...)")
+    game_arguments(p)
     size = p.add_mutually_exclusive_group()
     size.add_argument("--games", type=int, metavar="N",
                       help="about N games (rounded up to whole deals of every seat rotation)")
@@ -40,10 +36,6 @@ def _parser() -> ArgumentParser:
     p.add_argument("--rounds", type=int, default=1, metavar="R",
                    help="with --round-robin: play it R times (1)")
     p.add_argument("--seed", type=int, default=1, help="the tournament's seed (1)")
-    p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                   help="a configuration key of the game (repeatable)")
-    p.add_argument("--variant", metavar="NAME", help="a named variant of the game")
-    p.add_argument("--players", metavar="N", help="the same as --set players=N")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="local processes (1: in this process); with --ray local, the CPUs "
                         "of the local Ray cluster")
@@ -62,29 +54,57 @@ def _parser() -> ArgumentParser:
     return p
 
 
-def bot_specs(args: argparse.Namespace) -> list[str]:
-    """The bot specs of ``--bots`` (comma-separated) and ``--bot`` (one each)."""
-    return [b.strip() for b in args.bots.split(",") if b.strip()] + list(args.more_bots)
+def game_arguments(p: ArgumentParser) -> None:
+    """The options naming the game, its configuration and the bots (also ``campaign
+    selfplay``'s)."""
+    p.add_argument("game", nargs="?", metavar="GAME", help="a registered game")
+    p.add_argument("--game", dest="game_option", metavar="GAME", help="the same as GAME")
+    p.add_argument("--bots", default="", metavar="A,B,C",
+                   help="bot specs, comma-separated: random, greedy, ismcts:SIMS, ...")
+    p.add_argument("--bot", dest="more_bots", action="append", default=[], metavar="SPEC",
+                   help="one more bot (repeatable; for a spec holding a comma, e.g. cmd:...)")
+    p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                   help="a configuration key of the game (repeatable)")
+    p.add_argument("--variant", metavar="NAME", help="a named variant of the game")
+    p.add_argument("--players", metavar="N", help="the same as --set players=N")
 
 
-def main(argv: Sequence[str]) -> int:
+def game_and_bots(p: ArgumentParser,
+                  args: argparse.Namespace) -> tuple[str, str, dict[str, Any], list[str]]:
+    """The game, variant, configuration and bot specs the options name (usage errors
+    through ``p``): the bots of ``--bots`` (comma-separated) and ``--bot`` (one each),
+    each named once and each one :func:`kernel.bots.make_bot` can make."""
+    import kernel
+    from kernel.bots import make_bot
     from kernel.cli import UsageError, _config_of, _game_of
-    from kernel.resources import require
 
-    p = _parser()
-    args = p.parse_args(list(argv))
     try:
         game = _game_of(args)
-        import kernel
-
         variant, config = _config_of(kernel.game_info(game), args)
     except UsageError as exc:
         p.error(str(exc))
-    bots = bot_specs(args)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] + list(args.more_bots)
     if not bots:
         p.error("name the bots: --bots random,greedy (or --bot SPEC)")
     if len(set(bots)) != len(bots):
         p.error("each bot may be named once")
+    for spec in bots:  # a bad spec is a usage error here, not a forfeit in every game
+        try:
+            bot = make_bot(spec)
+        except ValueError as exc:
+            p.error(f"bot {clip(spec, 100)}: {exc}")
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
+    return game, variant, config, bots
+
+
+def main(argv: Sequence[str]) -> int:
+    from kernel.resources import require
+
+    p = _parser()
+    args = p.parse_args(list(argv))
+    game, variant, config, bots = game_and_bots(p, args)
     if args.games is None and not args.round_robin:
         p.error("give --games N or --round-robin")
     if args.games is not None and args.games < 1:
@@ -97,16 +117,6 @@ def main(argv: Sequence[str]) -> int:
                          ("--timings", args.timings)):
         if path is not None and (Path(path).is_dir() or not Path(path).parent.is_dir()):
             p.error(f"{option} {clip(path, 200)}: not a file in an existing folder")
-    from kernel.bots import make_bot
-
-    for spec in bots:  # a bad spec is a usage error here, not a forfeit in every game
-        try:
-            bot = make_bot(spec)
-        except ValueError as exc:
-            p.error(f"bot {clip(spec, 100)}: {exc}")
-        close = getattr(bot, "close", None)
-        if close is not None:
-            close()
     require("openskill", "tournament", "race-kernel tournament")
     if args.ray is not None:
         require("ray", "ray", "race-kernel tournament --ray")
