@@ -104,7 +104,8 @@ def _ray(fn: Callable[[Any], Any], tasks: Sequence[Any], address: str,
         started = True
     try:
         cpus = max(1, int(ray_mod.cluster_resources().get("CPU", 1)))
-        remote = ray_mod.remote(num_cpus=1, max_retries=0)(fn)
+        # a task is a pure function of its input: one lost with its node is run again
+        remote = ray_mod.remote(num_cpus=1, max_retries=3)(fn)
         pending: dict[Any, int] = {}
         queued = iter(enumerate(tasks))
         for i, t in queued:
