@@ -189,8 +189,12 @@ def test_forfeits_are_recorded_and_the_tournament_completes(tmp_path: Path) -> N
     report = tmp_path / "t.html"
     code = main(["tournament", GAME, "--players", "2", "--bots", "first", "--bot", garbage,
                  "--games", "2", "--seed", "3", "--json", str(out), "--report", str(report),
-                 "--quiet"])
+                 "--traces", str(tmp_path), "--quiet"])
     assert code == 0
+    # each game's trace replays on the kernel
+    assert sorted(p.name for p in tmp_path.glob("game-*.jsonl")) == [
+        "game-000000.jsonl", "game-000001.jsonl"]
+    assert main(["replay", str(tmp_path / "game-000001.jsonl")]) == 0
     data = json.loads(out.read_text())
     rows = {r["bot"]: r for r in data["table"]}
     assert rows[garbage]["forfeits"] and not rows["first"]["forfeits"]

@@ -46,6 +46,9 @@ def _parser() -> ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="write the results (no timings) as JSON")
     p.add_argument("--report", metavar="FILE.html", help="write the HTML report")
     p.add_argument("--timings", metavar="FILE", help="write the timings as JSON")
+    p.add_argument("--traces", metavar="DIR",
+                   help="write each game's trace to DIR/game-NNNNNN.jsonl (race-kernel replay, "
+                        "view)")
     p.add_argument("--time-limit", type=float, default=5.0, metavar="S",
                    help="per-move limit of foreign bots in seconds (5)")
     p.add_argument("--max-steps", type=int, metavar="N",
@@ -111,6 +114,8 @@ def main(argv: Sequence[str]) -> int:
         p.error("--games must be at least 1")
     if args.rounds < 1 or args.workers < 1:
         p.error("--rounds and --workers must be at least 1")
+    if args.traces is not None and not Path(args.traces).is_dir():
+        p.error(f"--traces {clip(args.traces, 200)}: not an existing folder")
     if not args.time_limit > 0:
         p.error("--time-limit must be above 0")
     for option, path in (("--json", args.json), ("--report", args.report),
@@ -128,7 +133,8 @@ def main(argv: Sequence[str]) -> int:
         results = tournament(game, config, bots, seed=args.seed, games=args.games,
                              round_robin=args.round_robin, rounds=args.rounds,
                              workers=args.workers, ray=args.ray, time_limit=args.time_limit,
-                             max_steps=args.max_steps, variant=variant, progress=progress)
+                             max_steps=args.max_steps, variant=variant, progress=progress,
+                             traces=None if args.traces is None else Path(args.traces))
     except ConnectionError as exc:
         print(f"race-kernel tournament: --ray {clip(args.ray, 100)}: {clip(str(exc))}",
               file=sys.stderr)

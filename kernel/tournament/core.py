@@ -31,6 +31,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -51,6 +52,8 @@ class Setup:
     config: Mapping[str, Any]
     time_limit: float
     max_steps: int | None = None
+    #: Send each game's trace back (``race-kernel replay`` and ``view`` read it).
+    traces: bool = False
 
 
 def play_job(task: tuple[Setup, Job]) -> dict[str, Any]:
@@ -70,8 +73,13 @@ def play_job(task: tuple[Setup, Job]) -> dict[str, Any]:
               "actions_sha256": hashlib.sha256(
                   json.dumps(actions, separators=(",", ":")).encode()).hexdigest()}
     times = [list(ts) for ts in match.times]
-    return {"record": record, "times": times, "seconds": time.perf_counter() - start,
-            "cpu": time.process_time() - cpu}
+    out = {"record": record, "times": times, "seconds": time.perf_counter() - start,
+           "cpu": time.process_time() - cpu}
+    if setup.traces:
+        from kernel.conformance.trace import text_of
+
+        out["trace"] = text_of(match.trace_lines())
+    return out
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -144,8 +152,11 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
                games: int | None = None, round_robin: bool = False, rounds: int = 1,
                workers: int = 1, ray: str | None = None, time_limit: float = 5.0,
                max_steps: int | None = None, variant: str | None = None,
-               progress: Callable[[int, int], None] | None = None) -> Results:
-    """Play a tournament between ``bots`` (specs for :func:`kernel.bots.make_bot`)."""
+               progress: Callable[[int, int], None] | None = None,
+               traces: Path | None = None) -> Results:
+    """Play a tournament between ``bots`` (specs for :func:`kernel.bots.make_bot`);
+    with ``traces``, each game's trace is written there as ``game-NNNNNN.jsonl``
+    (its index in game order)."""
     import kernel
 
     info = kernel.game_info(game)
@@ -154,7 +165,7 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
         raise ValueError("each bot may be named once")
     jobs = schedule(bots, seats, seed=seed, games=games, round_robin=round_robin,
                     rounds=rounds)
-    setup = Setup(game, dict(config), time_limit, max_steps)
+    setup = Setup(game, dict(config), time_limit, max_steps, traces is not None)
     ratings = Ratings(bots)
     tally = {b: _Tally() for b in bots}
     records: list[dict[str, Any]] = []
@@ -166,6 +177,8 @@ def tournament(game: str, config: Mapping[str, Any], bots: Sequence[str], *, see
                       progress=progress):
         rec = out["record"]
         records.append(rec)
+        if traces is not None:
+            (traces / f"game-{i:06d}.jsonl").write_text(out["trace"], encoding="utf-8")
         in_games += out["seconds"]
         cpu += out["cpu"]
         seated = rec["bots"]
