@@ -84,6 +84,10 @@ def _history_plot(history: list[Mapping[str, Any]], bots: list[str]) -> str:
         out.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + width}" y2="{y(v):.1f}" '
                    f'stroke="#eee"/><text x="{left - 5}" y="{y(v) + 4:.1f}" font-size="11" '
                    f'text-anchor="end">{v:.1f}</text>')
+    for k in range(6):
+        g = round(last * k / 5)
+        out.append(f'<text x="{x(g):.1f}" y="{top + height + 15}" font-size="11" '
+                   f'text-anchor="middle">{g}</text>')
     out.append(f'<text x="{left + width / 2}" y="{top + height + 32}" font-size="12" '
                f'text-anchor="middle">games played (of {last})</text>')
     for i, b in enumerate(bots):
@@ -151,8 +155,8 @@ th, td {{ border: 1px solid #ccc; padding: 3px 8px; text-align: right; font-size
 td:first-child, th:first-child {{ text-align: left; }}
 </style></head><body>
 <h1>Tournament: {_e(t['game'])} (behaviour version {t['version']})</h1>
-<p>{t['games']} games: {t['deals']} deals x {t['seats']} seat rotations (common random numbers
-per deal); configuration {_e(config)}; seed {t['seed']}; bots {_e(', '.join(t['bots']))};
+<p>{t['games']} games at {t['seats']} seats in {t['deals']} deals (each line-up in every
+seat rotation, common random numbers per deal); configuration {_e(config)}; seed {t['seed']}; bots {_e(', '.join(t['bots']))};
 {data['forfeits']} forfeited move(s), {data['truncated']} game(s) cut short.</p>
 <h2>Results</h2>
 <table>{head}{body}</table>
