@@ -23,6 +23,9 @@ Subcommands:
   the events with their rules, scores, standings, a seat's view
   (:mod:`kernel.viewer`); ``play ... --html FILE`` writes the same page for
   the game it plays.
+- ``match GAME --bots A,B,... [--seed N] [--out TRACE.jsonl]``: one seeded
+  game between bots (``kernel.bots``), each given only its seat's view; the
+  result, forfeits and each bot's time per move (:mod:`kernel.bots.cli`).
 - ``NAME [--game GAME] ...``: a command a registered game contributes
   (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
@@ -374,6 +377,10 @@ def _main(args: list[str]) -> int:
             from kernel.spec.runner import main as spec_main
 
             return int(spec_main(rest))
+        if cmd == "match":
+            from kernel.bots.cli import main as match_main
+
+            return int(match_main(rest))
         if cmd == "view":
             from kernel.viewer import main as view_main
 
