@@ -29,6 +29,9 @@ Subcommands:
   and OpenSkill ratings (:mod:`kernel.tournament`); ``campaign diff ...`` and
   ``campaign selfplay ...``: differential runs over many seeds and self-play
   Parquet datasets on the same runner.
+- ``match GAME --bots A,B,... [--seed N] [--out TRACE.jsonl]``: one seeded
+  game between bots (``kernel.bots``), each given only its seat's view; the
+  result, forfeits and each bot's time per move (:mod:`kernel.bots.cli`).
 - ``NAME [--game GAME] ...``: a command a registered game contributes
   (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
@@ -380,6 +383,10 @@ def _main(args: list[str]) -> int:
             from kernel.spec.runner import main as spec_main
 
             return int(spec_main(rest))
+        if cmd == "match":
+            from kernel.bots.cli import main as match_main
+
+            return int(match_main(rest))
         if cmd == "view":
             from kernel.viewer import main as view_main
 

@@ -152,3 +152,42 @@ def test_make_bot_names() -> None:
     for bad in ("", "nonsense", "random:3", "ismcts:0", "ismcts:x", "cmd:"):
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_greedy_bot_that_plays_legally_and_deterministically(game: str) -> None:
+    n = fewest(game)
+    bots = ["greedy"] + ["random"] * (n - 1)
+    a = play_match(game, {}, bots, 2, max_steps=40)
+    assert a.forfeits == () and a.times[0]
+    assert a == play_match(game, {}, bots, 2, max_steps=40)
+
+
+def test_ismcts_plays_legally_and_is_a_function_of_its_seed() -> None:
+    game = "hare-and-tortoise-2014" if "hare-and-tortoise-2014" in GAMES else GAMES[0]
+    bots = ["ismcts:3:1", "random"]
+    a = play_match(game, {"players": 2}, bots, 5, max_steps=60)
+    assert a.forfeits == () and any(t for t in a.times[0])
+    assert a == play_match(game, {"players": 2}, bots, 5, max_steps=60)
+
+
+def test_match_command_writes_a_trace_that_replays(tmp_path: Any, capsys: Any) -> None:
+    from kernel.cli import main
+
+    game = GAMES[-1]
+    out = tmp_path / "m.jsonl"
+    bots = ",".join(["greedy"] + ["random"] * (fewest(game) - 1))
+    assert main(["match", game, "--bots", bots, "--seed", "4", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "ms/move" in text and "winners:" in text
+    assert main(["replay", str(out)]) == 0
+    capsys.readouterr()
+    lines = parse_lines(out.read_text(encoding="utf-8"))
+    assert lines[0]["seed"] == 4 and len(lines) > 2
+    assert main(["match", game, "--bots", bots, "--seed", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    parsed = [kernel.parse_action(game, line["action"]) for line in lines[1:]]
+    assert doc["actions"] == [a.text for a in parsed if isinstance(a, kernel.Action)]
+    assert len(doc["actions"]) == len(parsed)
+    for bad in (["--bots", "random,nobot"], [], ["--bots", "random", "--time-limit", "0"]):
+        assert main(["match", game, *bad]) == 2

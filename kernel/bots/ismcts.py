@@ -7,16 +7,22 @@ exact posterior), then runs ``sims`` simulations, the i-th in world ``i mod
 worlds``. A simulation walks the tree of decisions (a node is the sequence of
 decisions since the root; chance outcomes are drawn with their exact
 probabilities and are not nodes), choosing among the actions legal in its
-world by UCB1 with availability counts, expands one untried action, plays
-uniformly random moves to the end, and backs up each seat's return (the
-winners share 1). The action played is the root child visited most (ties: the
-smaller id). All randomness comes from ``random.Random(seat.seed)``.
+world by UCB1 with availability counts, expands one untried action, then
+plays uniformly random moves until the seats' scores on the table (the
+game's ``GameHooks.score_key``) first differ from the world's, or the end
+(a whole random game is long and its result mostly noise: the first payout
+ahead is a cheaper, steadier signal); it backs up each seat's reward: at the
+end its return (the winners share 1), else its standing by score (1 ahead of
+every other seat, 0 behind all, ties counting half). The action played is
+the root child visited most (ties: the best mean reward, then the smaller
+id). All randomness comes from ``random.Random(seat.seed)``.
 
 Cost: one resample (a replay of the whole history) per world and one random
-playout to the end per simulation; ``benchmarks/bots.py`` measures the CPU
-per move. A game without a card flow cannot be resampled: the bot then plays
-uniformly at random (and says so in its ``name``? no: it is a bot for every
-shipped game, each of which has one).
+playout per simulation, to the first payout ahead or the end;
+``scripts/bot_campaign.py`` prints the CPU per game. Budgets a tournament can
+afford: ``ismcts:16:2`` (the default of ``race-kernel match ... ismcts``) costs
+about 1.5 to 10 s of CPU per game at 3 players on this machine (H&T least,
+2018 most, whose games are long); ``ismcts:4:1`` about a third of that.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from kernel.bots.view import View
 from kernel.core import CHANCE, TERMINAL, Applied
 
 #: Default simulations per move and worlds (determinizations) per move.
-SIMS: Final = 8
+SIMS: Final = 16
 WORLDS: Final = 2
 #: UCB1's exploration constant.
 UCT_C: Final = 1.4
@@ -57,6 +63,7 @@ class ISMCTSBot:
         self.worlds = min(sims, worlds if worlds is not None else WORLDS)
         self.name = f"ismcts:{sims}:{self.worlds}"
         self._rng = random.Random(0)
+        self._key = "score"
 
     def reset(self, seat: Seat) -> None:
         self._rng = random.Random(seat.seed)
@@ -69,16 +76,17 @@ class ISMCTSBot:
             return view.legal[rng.randrange(len(view.legal))][0]
         info = game_info(view.game)
         worlds = [view.sampler(rng).final for _ in range(self.worlds)]
+        self._key = info.hooks.score_key
         root = _Node()
         seat = view.seat
         for i in range(self.sims):
             self._simulate(info, worlds[i % len(worlds)], root, seat, rng)
         by_text = dict((name, i) for i, name in view.legal)
-        best = max(((node.visits, -by_text[text]) for text, node in root.children.items()
-                    if text in by_text), default=None)
+        best = max(((node.visits, node.value / max(node.visits, 1), -by_text[text])
+                    for text, node in root.children.items() if text in by_text), default=None)
         if best is None:
             return view.legal[rng.randrange(len(view.legal))][0]
-        return -best[1]
+        return -best[2]
 
     def _simulate(self, info: Any, state: Any, root: _Node, seat: int,
                   rng: random.Random) -> None:
@@ -86,6 +94,8 @@ class ISMCTSBot:
         node = root
         expanded = False
         steps = 0
+        before = self._scores(info, state)
+        standing: list[float] | None = None
         while True:
             actor = info.current_actor(state)
             if actor == TERMINAL:
@@ -118,10 +128,21 @@ class ISMCTSBot:
             steps += 1
             if steps >= PLAYOUT_STEPS:
                 break
-        returns = _returns(info, state)
+            if expanded and info.current_actor(state) != TERMINAL:
+                now = self._scores(info, state)
+                if now != before:
+                    standing = _standing(now)
+                    break
+        returns = _returns(info, state) or standing
         for n, who in path:
             n.visits += 1
             n.value += returns[who] if returns is not None else 0.5
+
+    def _scores(self, info: Any, state: Any) -> tuple[int, ...]:
+        value = getattr(state, self._key, None)
+        if not isinstance(value, tuple | list):
+            value = info.to_data(state)[self._key]
+        return tuple(value)
 
 
 def _ucb(node: _Node) -> float:
@@ -129,6 +150,13 @@ def _ucb(node: _Node) -> float:
         return math.inf
     return node.value / node.visits + UCT_C * math.sqrt(math.log(max(node.avail, 1))
                                                         / node.visits)
+
+
+def _standing(scores: tuple[int, ...]) -> list[float]:
+    """1 ahead of every other seat, 0 behind all; a tie counts half."""
+    n = len(scores)
+    return [(sum(1 for t in scores if t < s) + 0.5 * (sum(1 for t in scores if t == s) - 1))
+            / max(1, n - 1) for s in scores]
 
 
 def _returns(info: Any, state: Any) -> list[float] | None:
