@@ -65,7 +65,7 @@ def private_ray() -> Iterator[None]:
 
 
 def test_one_worker_two_workers_and_ray_give_byte_identical_results(private_ray: None) -> None:
-    args = (GAME, {"players": 2}, ["random", "first", "ismcts:1"])
+    args = (GAME, {"players": 3}, ["random", "first", "greedy"])
     one = tournament(*args, seed=21, games=6)
     two = tournament(*args, seed=21, games=6, workers=2)
     on_ray = tournament(*args, seed=21, games=6, workers=2, ray="local")
