@@ -156,7 +156,8 @@ td:first-child, th:first-child {{ text-align: left; }}
 </style></head><body>
 <h1>Tournament: {_e(t['game'])} (behaviour version {t['version']})</h1>
 <p>{t['games']} games at {t['seats']} seats in {t['deals']} deals (each line-up in every
-seat rotation, common random numbers per deal); configuration {_e(config)}; seed {t['seed']}; bots {_e(', '.join(t['bots']))};
+seat rotation, common random numbers per deal); configuration {_e(config)};
+seed {t['seed']}; bots {_e(', '.join(t['bots']))};
 {data['forfeits']} forfeited move(s), {data['truncated']} game(s) cut short.</p>
 <h2>Results</h2>
 <table>{head}{body}</table>
