@@ -49,7 +49,8 @@ def derive_seed(seed: int, tag: str, seat: int) -> int:
 @attrs.frozen
 class Forfeit:
     """A move a seat forfeited: at ``step`` (0-based, chance included), why, and the
-    legal action played for it instead."""
+    legal action played for it instead. An in-process bot whose ``reset`` raised is
+    recorded once at step 0 with ``played`` empty (it then plays, or forfeits, as it can)."""
 
     step: int
     seat: int
