@@ -328,7 +328,7 @@ def _ask(bot: Bot, view: View, legal: Mapping[int, Any],
         answer = bot.act(view)
     except BotFailure as exc:
         return None, exc
-    except Exception as exc:  # an in-process bot's bug forfeits its move
+    except (Exception, SystemExit) as exc:  # an in-process bot's bug forfeits its move
         return None, BotFailure("crash", _describe(exc))
     finally:
         times.append(time.perf_counter() - start)
