@@ -125,12 +125,15 @@ class Broken:
     def act(self, view: View) -> Any:
         if self.how == "raise":
             raise RuntimeError("boom")
+        if self.how == "exit":
+            raise SystemExit(3)
         if self.how == "text":
             return view.legal[0][1]
         return max(view.legal_ids) + 1000
 
 
-@pytest.mark.parametrize(("how", "reason"), [("raise", "crash"), ("text", "illegal"),
+@pytest.mark.parametrize(("how", "reason"), [("raise", "crash"), ("exit", "crash"),
+                                            ("text", "illegal"),
                                             ("id", "illegal")])
 def test_a_failing_bot_forfeits_each_move_to_a_seeded_random_action(how: str,
                                                                      reason: str) -> None:

@@ -19,10 +19,12 @@ id). All randomness comes from ``random.Random(seat.seed)``.
 
 Cost: one resample (a replay of the whole history) per world and one random
 playout per simulation, to the first payout ahead or the end;
-``scripts/bot_campaign.py`` prints the CPU per game. Budgets a tournament can
-afford: ``ismcts:16:2`` (the default of ``race-kernel match ... ismcts``) costs
-about 1.5 to 10 s of CPU per game at 3 players on this machine (H&T least,
-2018 most, whose games are long); ``ismcts:4:1`` about a third of that.
+``scripts/bot_campaign.py`` prints the CPU per game. Measured at 3 players
+(one ISMCTS seat against two random ones, CPU of one process on the shared
+2-core machine): ``ismcts:16:2`` (the default) about 2.3 s a game of Hare &
+Tortoise and 4 s of Camel Up Cards 2016; ``ismcts:8:2`` 4.9 s a game of the
+2023 card game and 9.3 s of 2018, whose games are longest (each resample
+replays the whole history, so a move costs more as the game goes on).
 """
 
 from __future__ import annotations

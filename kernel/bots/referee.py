@@ -49,7 +49,8 @@ def derive_seed(seed: int, tag: str, seat: int) -> int:
 @attrs.frozen
 class Forfeit:
     """A move a seat forfeited: at ``step`` (0-based, chance included), why, and the
-    legal action played for it instead."""
+    legal action played for it instead. An in-process bot whose ``reset`` raised is
+    recorded once at step 0 with ``played`` empty (it then plays, or forfeits, as it can)."""
 
     step: int
     seat: int
@@ -327,7 +328,7 @@ def _ask(bot: Bot, view: View, legal: Mapping[int, Any],
         answer = bot.act(view)
     except BotFailure as exc:
         return None, exc
-    except Exception as exc:  # an in-process bot's bug forfeits its move
+    except (Exception, SystemExit) as exc:  # an in-process bot's bug forfeits its move
         return None, BotFailure("crash", _describe(exc))
     finally:
         times.append(time.perf_counter() - start)
