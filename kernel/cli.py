@@ -23,6 +23,15 @@ Subcommands:
   the events with their rules, scores, standings, a seat's view
   (:mod:`kernel.viewer`); ``play ... --html FILE`` writes the same page for
   the game it plays.
+- ``tournament GAME --bots A,B,C (--games N | --round-robin) --seed S
+  [--workers N] [--ray ADDRESS|auto|local] [--json FILE] [--report FILE.html]``:
+  seat-rotated games between bots with common random numbers, a results table
+  and OpenSkill ratings (:mod:`kernel.tournament`); ``campaign diff ...`` and
+  ``campaign selfplay ...``: differential runs over many seeds and self-play
+  Parquet datasets on the same runner.
+- ``match GAME --bots A,B,... [--seed N] [--out TRACE.jsonl]``: one seeded
+  game between bots (``kernel.bots``), each given only its seat's view; the
+  result, forfeits and each bot's time per move (:mod:`kernel.bots.cli`).
 - ``NAME [--game GAME] ...``: a command a registered game contributes
   (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
@@ -374,10 +383,22 @@ def _main(args: list[str]) -> int:
             from kernel.spec.runner import main as spec_main
 
             return int(spec_main(rest))
+        if cmd == "match":
+            from kernel.bots.cli import main as match_main
+
+            return int(match_main(rest))
         if cmd == "view":
             from kernel.viewer import main as view_main
 
             return int(view_main(rest))
+        if cmd == "tournament":
+            from kernel.tournament.cli import main as tournament_main
+
+            return int(tournament_main(rest))
+        if cmd == "campaign":
+            from kernel.tournament.campaigns import main as campaign_main
+
+            return int(campaign_main(rest))
         if cmd in ("replay", "vectors", "diff"):
             from kernel.conformance.cli import main as conformance_main
 

@@ -33,9 +33,11 @@ CONSTRAINTS = ROOT / "constraints.txt"
 BUILD_TOOLS = ("setuptools", "wheel")
 PYPROJECT = ROOT / "pyproject.toml"
 #: The extras whose tools are pinned exactly (in pyproject.toml and constraints.txt):
-#: the gate's tools, the viewer's browser test (its own step of .ci/run) and the
-#: framework adapters' frameworks (which the test extra pulls in).
-PINNED_EXTRAS = ("test", "browser", "openspiel", "pettingzoo")
+#: the gate's tools, the viewer's browser test (its own step of .ci/run), the
+#: framework adapters' frameworks (which the test extra pulls in), the tournament's
+#: ratings (also in the test extra), and Ray and pyarrow for the campaigns (their
+#: own step of .ci/run).
+PINNED_EXTRAS = ("test", "browser", "openspiel", "pettingzoo", "tournament", "ray", "dataset")
 
 
 def _extra(name: str) -> re.Pattern[str]:

@@ -561,7 +561,7 @@ def test_a_game_contributes_a_command(toy: GameInfo, capsys: pytest.CaptureFixtu
 
 #: The module names every game folder has, one concern each (CONTRIBUTING.md, "The
 #: package: one shape for every game").
-GAME_MODULES = ("__init__", "actions", "config", "data", "drawing", "game", "hooks",
+GAME_MODULES = ("__init__", "actions", "bots", "config", "data", "drawing", "game", "hooks",
                 "legality", "machine", "model", "narrator", "plain", "plans", "resample",
                 "state", "tensor", "transitions")
 _PACKAGES = sorted(p.name for p in (ROOT / "kernel" / "games").iterdir()

@@ -516,6 +516,10 @@ class SubprocessPeer:
         self._selector = selector
         self.starts += 1
         self._answered = 0
+        self._hello()
+
+    def _hello(self) -> None:
+        """The first exchange with a started program (a protocol of its own overrides it)."""
         hello = self.request("hello", protocol=PROTOCOL_VERSION)
         if not hello.get("ok"):
             self._kill()
@@ -554,7 +558,7 @@ class SubprocessPeer:
             raw = self._receive(str(req["op"]), self.timeout, deadline)
             self._answered += 1
             try:
-                out.append(decode_response(req, raw))
+                out.append(self._decode(req, raw))
             except PeerFailure:
                 self._kill()
                 raise
@@ -571,10 +575,15 @@ class SubprocessPeer:
         raw = self._receive(op, wait, deadline)
         self._answered += 1
         try:
-            return decode_response(req, raw)
+            return self._decode(req, raw)
         except PeerFailure:
             self._kill()
             raise
+
+    def _decode(self, request: Mapping[str, PlainData], raw: bytes) -> Response:
+        """The response to ``request`` in ``raw`` (PeerFailure ``garbage`` otherwise); a
+        protocol of its own (the bots' protocol, :mod:`kernel.bots.foreign`) overrides it."""
+        return decode_response(request, raw)
 
     # -- the pipes -----------------------------------------------------------
 

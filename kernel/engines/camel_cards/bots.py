@@ -1,0 +1,184 @@
+"""The rule-based bot of the camel card games: bets by a simulated race estimate.
+
+A person would recognise it: it estimates where the racing camels will stand
+at the end of the leg and of the race by playing the racing deck's remaining
+cards out at random (the cards it has not seen, in the deck's size) a few
+hundred times, with the camels carrying those on top of them (CUC-MOVE-CARRY,
+CUC-MOVE-STACK) and the figures left out; then it
+
+- takes the leg or final bet with the highest expected Pounds (the leader
+  card's value for first, +1 second, -1 otherwise; the midfield card +2 third,
+  +1 second or fourth, -1 otherwise; a final card +7 / +3 / -1, less what the
+  final card it already holds is worth) when that is worth at least
+  :data:`BET_AT_LEAST`;
+- else, as its race track action, plays its own face-up card when that moves a
+  camel it holds a leader card on, and otherwise reveals (it never places a
+  figure: a figure card costs a Pound at the payout unless a camel lands on it);
+- in the leg setup, puts the cards of the colours it holds most of into the
+  racing deck and discards those it holds least of.
+
+Everything comes from the seat's view (the observation's public table and its
+own cards); the random play-outs are drawn from the bot's own seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+#: Bets worth less than this (expected Pounds) are not taken.
+BET_AT_LEAST: Final = 0.6
+#: Random play-outs per estimate.
+PLAYOUTS: Final = 100
+#: Moves a play-out of the rest of the race may take.
+RACE_MOVES: Final = 60
+#: Each colour's racing cards: five +1, one +2.
+CARDS: Final = {1: 5, 2: 1}
+
+
+def _positions(stacks: Sequence[Sequence[str]], colours: Sequence[str]) -> dict[str, list[int]]:
+    return {c: [cell, h] for cell, stack in enumerate(stacks) for h, c in enumerate(stack)
+            if c in colours}
+
+
+def _ranking(stacks: list[list[str]], colours: Sequence[str]) -> list[str]:
+    """The racing camels, leader first (further, then higher; the start card unordered)."""
+    where = _positions(stacks, colours)
+    return sorted(colours, key=lambda c: (-where[c][0], -where[c][1], c))
+
+
+def _move(stacks: list[list[str]], colour: str, steps: int) -> bool:
+    """Move ``colour`` with everything on top of it; True when it reached the finish."""
+    finish = len(stacks) - 1
+    cell = next((i for i, st in enumerate(stacks) if colour in st), -1)
+    if cell < 0:  # pragma: no cover - every camel is on the track
+        return False
+    stack = stacks[cell]
+    if cell == 0:  # the start card: nobody stacks, the camel moves alone
+        stack.remove(colour)
+        unit = [colour]
+    else:
+        h = stack.index(colour)
+        unit = stack[h:]
+        del stack[h:]
+    target = min(cell + steps, finish)
+    stacks[target].extend(unit)
+    return target == finish
+
+
+class Estimate:
+    """Place probabilities of the racing camels at the leg's end and the race's end."""
+
+    def __init__(self, obs: Mapping[str, Any], seat: int, colours: Sequence[str],
+                 own_cards: Sequence[str], rng: random.Random) -> None:
+        seen = Counter(str(c) for c in obs.get("revealed", ()))
+        seen.update(str(c) for c in obs.get("shown", ()))
+        seen.update(own_cards)
+        pool = [(c, v) for c in colours for v, n in CARDS.items()
+                for _ in range(max(0, n - seen.get(f"{c}+{v}", 0)))]
+        deck = int(obs.get("deck_size", 0))
+        k = len(colours)
+        self.leg = [[0] * k for _ in colours]
+        self.race = [[0] * k for _ in colours]
+        index = {c: i for i, c in enumerate(colours)}
+        start = [[str(c) for c in stack] for stack in obs["stacks"]]
+        for _ in range(PLAYOUTS):
+            stacks = [list(s) for s in start]
+            over = False
+            for c, v in rng.sample(pool, min(deck, len(pool))):
+                if _move(stacks, c, v):
+                    over = True
+                    break
+            for place, c in enumerate(_ranking(stacks, colours)):
+                self.leg[index[c]][place] += 1
+            moves = 0
+            while not over and moves < RACE_MOVES:
+                moves += 1
+                over = _move(stacks, rng.choice(colours), 2 if rng.random() < 1 / 6 else 1)
+            for place, c in enumerate(_ranking(stacks, colours)):
+                self.race[index[c]][place] += 1
+        self.index = index
+
+    def leg_p(self, colour: str, place: int) -> float:
+        return self.leg[self.index[colour]][place - 1] / PLAYOUTS
+
+    def race_p(self, colour: str, place: int) -> float:
+        return self.race[self.index[colour]][place - 1] / PLAYOUTS
+
+
+def bet_values(obs: Mapping[str, Any], seat: int, est: Estimate,
+               colours: Sequence[str]) -> dict[str, float]:
+    """The expected Pounds of each leg and final bet (keyed by action text)."""
+    last = len(colours)
+    out: dict[str, float] = {}
+    for c in colours:
+        stack = obs["leaders"].get(c) or []
+        if stack:
+            v = int(stack[-1])
+            p1, p2 = est.leg_p(c, 1), est.leg_p(c, 2)
+            out[f"leg:{c}"] = v * p1 + p2 - (1 - p1 - p2)
+        p = [est.leg_p(c, k) for k in range(1, last + 1)]
+        out[f"mid:{c}"] = 2 * p[2] + p[1] + p[3] - p[0] - p[4]
+        w1, w2 = est.race_p(c, 1), est.race_p(c, 2)
+        out[f"win:{c}"] = 7 * w1 + 3 * w2 - (1 - w1 - w2)
+        l5, l4 = est.race_p(c, last), est.race_p(c, last - 1)
+        out[f"lose:{c}"] = 7 * l5 + 3 * l4 - (1 - l5 - l4)
+    for kind, key in (("win", "winner_bets"), ("lose", "loser_bets")):
+        held = (obs.get(key) or [None] * (seat + 1))[seat]
+        if held is not None:  # taking another gives this one back
+            for c in colours:
+                out[f"{kind}:{c}"] -= max(0.0, out[f"{kind}:{held}"])
+    return out
+
+
+def my_leader_colours(obs: Mapping[str, Any], seat: int) -> set[str]:
+    """The colours of the leader cards the seat holds (its bets ``colour:value``)."""
+    bets = obs.get("bets") or []
+    mine = bets[seat] if seat < len(bets) else []
+    return {str(b).split(":")[0] for b in mine if not str(b).endswith(":mid")}
+
+
+def setup_choice(legal: Sequence[tuple[int, str]], hand: Sequence[str]) -> int | None:
+    """Leg setup: deck and intel take the colours held most, discards those held least."""
+    kinds = {name.split(":")[0] for _, name in legal}
+    if not kinds & {"discard", "deck", "intel"}:
+        return None
+    held = Counter(str(card).split("+")[0] for card in hand)
+
+    def key(item: tuple[int, str]) -> tuple[int, str]:
+        kind, _, card = item[1].partition(":")
+        colour, _, value = card.partition("+")
+        weight = held.get(colour, 0) * 2 + (value == "2")
+        return (-weight if kind == "discard" else weight, item[1])
+
+    return max(legal, key=key)[0]
+
+
+def choose(obs: Mapping[str, Any], seat: int, legal: Sequence[tuple[int, str]],
+           colours: Sequence[str], hand: Sequence[str], own_card: Mapping[str, str],
+           rng: random.Random) -> int:
+    """The greedy bot's action: ``own_card`` maps the action playing a face-up card of the
+    seat's own (``hand`` in 2016, ``personal:<seat>`` in 2023) to that card."""
+    setup = setup_choice(legal, hand)
+    if setup is not None:
+        return setup
+    by_name = {name: i for i, name in legal}
+    est = Estimate(obs, seat, colours, hand, rng)
+    values = bet_values(obs, seat, est, colours)
+    bets = [(values[name], name) for name in by_name if name in values]
+    if bets:
+        value, name = max(bets)
+        if value >= BET_AT_LEAST:
+            return by_name[name]
+    mine = my_leader_colours(obs, seat)
+    for name, card in own_card.items():
+        if name in by_name and card.split("+")[0] in mine:
+            return by_name[name]
+    for name in ("end", "reveal"):
+        if name in by_name:
+            return by_name[name]
+    if bets:  # nothing else to do: the best bet
+        return by_name[max(bets)[1]]
+    return legal[0][0]
