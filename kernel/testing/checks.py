@@ -199,7 +199,8 @@ def check_legal_apply(
     before = snapshot(info, state)
     nexts: dict[Action, Any] = {}
     read: set[str] = set()  # the kinds whose successor's plain data status has read here
-    full_is_violations = info.violations is _full_function(info)
+    full = _full_function(info) or info.violations  # a game without one: violations
+    full_is_violations = info.violations is full
     for a in info.legal_actions(state):
         result = info.apply(state, a)
         if not isinstance(result, Applied):
@@ -212,7 +213,7 @@ def check_legal_apply(
         # plain data back (the strict decoder, about 15 times the full check's cost),
         # reads one successor per kind of action at each state (every state a walk
         # visits is read back whole by check_roundtrip).
-        broken = tuple(info.full_check(nxt))
+        broken = tuple(full(nxt))
         if not full_is_violations and tuple(info.violations(nxt)) != broken:
             _fail(f"{a.text}: the incremental check found {info.violations(nxt)}, "
                   f"the full check {broken}")
