@@ -57,10 +57,10 @@ def test_doctests() -> None:
 def test_crosshair_contracts() -> None:
     # proofs/run.py's default mode (proofs/README.md): every contract or planted bug
     # whose hash differs from proofs/results.json is re-checked and fails the gate as
-    # stale; the unchanged ones are re-checked in daily rotation within a 30 s time box
+    # stale; the unchanged ones are re-checked in daily rotation within a 15 s time box
     # and trusted from the record otherwise. A counterexample or a precondition never
     # met fails. (A stale record re-checks what changed: up to the whole --all run.)
-    _run(sys.executable, "proofs/run.py", "--time-box", "30", timeout=900)
+    _run(sys.executable, "proofs/run.py", "--time-box", "15", timeout=900)
 
 
 def test_spec_examples() -> None:

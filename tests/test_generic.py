@@ -90,7 +90,7 @@ def test_configs_start_games(game: str, config: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("game", "config"), SWEEP)
-@scaled(1, cap=20)
+@scaled(1, cap=12)
 @given(seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 700), age_seed=st.integers(0, 99))
 # Regression: at a play-phase turn the leg-setup kinds discard/deck/intel were
 # accepted (discard:<own hand card>) or raised (ValueError, IndexError,
@@ -335,14 +335,12 @@ def test_a_leaked_starting_bet_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
 @pytest.mark.parametrize(("game", "config"), [pytest.param(g, cfg, id=_case_id(g, cfg))
                                            for g, cfg in _ALL])
 def test_incremental_invariants_equal_full(game: str, config: dict[str, Any]) -> None:
-    # Every state of seeded games, at every player count: the invariants checked
+    # Every state of a seeded game, at every player count: the invariants checked
     # incrementally (what construction accepted, and violations after the parent)
     # equal the full check, and status of the plain data agrees.
     info = kernel.game_info(game)
     compared = 0
-    # two games at each variant's fewest and most players, one at the counts between
-    extreme = config[info.config.players_key] in (info.min_players, info.max_players)
-    for seed in (0, 1) if extreme else (0,):
+    for seed in (0,):
         states = checks.check_game_length(info, config, seed, MAX_GAME_STEPS)
         compared += checks.check_incremental(info, states, seed)
     assert compared > len(states)

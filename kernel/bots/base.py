@@ -62,16 +62,20 @@ class BotFailure(Exception):
         self.message = message
 
 
-class RandomBot:
-    """A uniformly random legal action, from ``random.Random(seat.seed)``."""
-
-    name = "random"
+class SeededBot:
+    """A bot whose random choices come from ``random.Random(seat.seed)`` (reset per match)."""
 
     def __init__(self) -> None:
         self._rng = random.Random(0)
 
     def reset(self, seat: Seat) -> None:
         self._rng = random.Random(seat.seed)
+
+
+class RandomBot(SeededBot):
+    """A uniformly random legal action, from ``random.Random(seat.seed)``."""
+
+    name = "random"
 
     def act(self, view: View) -> int:
         return view.legal[self._rng.randrange(len(view.legal))][0]

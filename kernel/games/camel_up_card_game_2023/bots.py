@@ -11,27 +11,21 @@ camel it backs, else a reveal (CUG-ACT-REVEAL); in the leg setup
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
+from kernel.bots.base import SeededBot
 from kernel.engines.camel_cards.bots import choose
 
 from .data import RACING_COLOURS
 
 if TYPE_CHECKING:
-    from kernel.bots import Seat, View
+    from kernel.bots import View
 
 
-class Greedy:
+class Greedy(SeededBot):
     """The rule-based bot (see the module docstring)."""
 
     name = "greedy"
-
-    def __init__(self) -> None:
-        self._rng = random.Random(0)
-
-    def reset(self, seat: Seat) -> None:
-        self._rng = random.Random(seat.seed)
 
     def act(self, view: View) -> int:
         obs: Any = view.observation

@@ -10,27 +10,21 @@ CUC-LEG-INTEL) the colours it holds most go to the racing deck.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
+from kernel.bots.base import SeededBot
 from kernel.engines.camel_cards.bots import choose
 
 from .data import CAMEL_COLOURS
 
 if TYPE_CHECKING:
-    from kernel.bots import Seat, View
+    from kernel.bots import View
 
 
-class Greedy:
+class Greedy(SeededBot):
     """The rule-based bot (see the module docstring)."""
 
     name = "greedy"
-
-    def __init__(self) -> None:
-        self._rng = random.Random(0)
-
-    def reset(self, seat: Seat) -> None:
-        self._rng = random.Random(seat.seed)
 
     def act(self, view: View) -> int:
         obs: Any = view.observation
