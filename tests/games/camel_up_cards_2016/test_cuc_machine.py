@@ -30,6 +30,9 @@ from kernel.games.camel_up_cards_2016.model import RaceModel
 from kernel.testing.adapter import kernel_adapter
 
 TestKernelMachine = machine_for(kernel_adapter(GAME)).TestCase
+# at most 30 runs of the profile's step count (the gate's time budget; dev and mutation
+# profiles stay under it)
+TestKernelMachine.settings = settings(max_examples=min(30, settings().max_examples))
 
 
 def test_machine_runs_through_run_machine() -> None:
