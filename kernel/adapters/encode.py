@@ -454,12 +454,7 @@ def _bag(args: tuple[Any, ...], where: str) -> _Form:
         last = -1
         count = 0
         for x in v:
-            if type(x) is kind:
-                i = table.get(x)
-            else:
-                i = index.get((type(x), x)) if isinstance(x, str | int) else None
-            if i is None:
-                raise _fail(where, f"expected items among {list(choices)}, got {x!r}")
+            i = _item(x, kind, table, index, choices, where)
             if i != last:
                 if i < last:
                     raise _fail(where, f"a bag's items come sorted as {list(choices)}; "
@@ -480,6 +475,18 @@ def _bag(args: tuple[Any, ...], where: str) -> _Form:
     return form
 
 
+def _item(x: Any, kind: Any, table: Mapping[Any, int], index: Mapping[Any, int],
+          choices: Sequence[Any], where: str) -> int:
+    """The index of item ``x`` among a bag's or count's ``choices`` (or a clear failure)."""
+    if type(x) is kind:
+        i = table.get(x)
+    else:
+        i = index.get((type(x), x)) if isinstance(x, str | int) else None
+    if i is None:
+        raise _fail(where, f"expected items among {list(choices)}, got {x!r}")
+    return i
+
+
 def _count(args: tuple[Any, ...], where: str) -> _Form:
     """A multiset listed in any order (a seat's bets in the order taken): one count
     per listed value; the tensor keeps the counts, not the order (``project``
@@ -492,12 +499,7 @@ def _count(args: tuple[Any, ...], where: str) -> _Form:
             raise _fail(where, f"expected a list, got {v!r}")
         counts: dict[int, int] = {}
         for x in v:
-            if type(x) is kind:
-                i = table.get(x)
-            else:
-                i = index.get((type(x), x)) if isinstance(x, str | int) else None
-            if i is None:
-                raise _fail(where, f"expected items among {list(choices)}, got {x!r}")
+            i = _item(x, kind, table, index, choices, where)
             counts[i] = counts.get(i, 0) + 1
         for i, c in counts.items():
             nums.append((off + i, float(c)))
