@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -128,7 +128,62 @@ class GameInfo:
         )
 
 
-GAMES: dict[str, GameInfo] = {}
+class Registry(MutableMapping[str, GameInfo]):
+    """Game id -> :class:`GameInfo`, each game's package imported when first asked for.
+
+    ``GAMES[id]``, ``GAMES.get(id)`` and ``id in GAMES`` import the one game
+    package of that id (:func:`kernel.games.load`: a package under
+    ``kernel/games/`` is named for its id, ``-`` written ``_``); iterating,
+    ``len`` and listing the games import all of them (:func:`kernel.games.
+    load_all`). So ``race-kernel play GAME`` imports one game, and
+    ``race-kernel games`` every game. Registering a game (:func:`register`)
+    puts it here directly.
+    """
+
+    def __init__(self) -> None:
+        self._infos: dict[str, GameInfo] = {}
+
+    @staticmethod
+    def _games() -> Any:
+        return importlib.import_module("kernel.games")
+
+    def __getitem__(self, game_id: str) -> GameInfo:
+        info = self._infos.get(game_id)
+        if info is None and type(game_id) is str:
+            self._games().load(game_id)
+            info = self._infos.get(game_id)
+        if info is None:
+            raise KeyError(game_id)
+        return info
+
+    def __contains__(self, game_id: object) -> bool:
+        if game_id in self._infos:
+            return True
+        if type(game_id) is not str:
+            return False
+        self._games().load(game_id)
+        return game_id in self._infos
+
+    def __setitem__(self, game_id: str, info: GameInfo) -> None:
+        self._infos[game_id] = info
+
+    def __delitem__(self, game_id: str) -> None:
+        del self._infos[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        self._games().load_all()
+        return iter(list(self._infos))
+
+    def __len__(self) -> int:
+        self._games().load_all()
+        return len(self._infos)
+
+    def loaded(self) -> tuple[str, ...]:
+        """The ids of the games registered so far (importing none)."""
+        return tuple(self._infos)
+
+
+GAMES: Final = Registry()
 _BY_TYPE: dict[type, GameInfo] = {}
 
 
@@ -158,6 +213,10 @@ def check(info: GameInfo) -> None:
     if not info.invariants or any(not inv.startswith(info.rule_prefixes) for inv in
                                   info.invariants):
         problems.append("invariants: IDs with the game's rule prefixes")
+    package = info.state_type.__module__.split(".")
+    if package[:2] == ["kernel", "games"] and package[2:3] != [info.id.replace("-", "_")]:
+        problems.append(f"package kernel.games.{'.'.join(package[2:3])}: a game package is "
+                        f"named for its id (kernel.games.{info.id.replace('-', '_')})")
     if info.vocabulary.game != info.id or not info.vocabulary.actions:
         problems.append("vocabulary: the game's action kinds and actions")
     if not info.config.variants or info.config.field(info.config.players_key) is None:
@@ -199,7 +258,7 @@ def register(info: GameInfo) -> GameInfo:
 
 def unregister(game_id: str) -> None:
     """Remove a game (for tests that register a game of their own)."""
-    info = GAMES.pop(game_id, None)
+    info = GAMES._infos.pop(game_id, None)
     if info is not None:
         _BY_TYPE.pop(info.state_type, None)
 

@@ -337,10 +337,11 @@ def test_a_corrupted_vector_file_is_not_blamed_on_the_kernel(tmp_path: Path) -> 
     spec = tmp_path / "spec"
     shutil.copytree(SPEC, spec)
     (spec / GAME / "vectors" / "game-p2-seed1.jsonl").write_bytes(Path(path).read_bytes())
-    run = cli(["vectors", "--check", "--spec-dir", str(spec)])
+    run = cli(["vectors", "--check", "--game", GAME, "--spec-dir", str(spec)])
     assert run.code == 2 and "corrupted vector file" in run.out and "line 8" in run.out, run
     assert "behaviour" not in run.out and "differ" not in run.out, run
-    run = cli(["vectors", "--spec-dir", str(spec)])  # nor does writing overwrite it silently
+    # nor does writing overwrite it silently
+    run = cli(["vectors", "--game", GAME, "--spec-dir", str(spec)])
     assert run.code == 2 and "corrupted vector file" in run.out, run
 
 

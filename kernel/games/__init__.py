@@ -1,10 +1,13 @@
-"""The registered games; importing this package registers every one of them.
+"""The games of this folder, imported when first asked for.
 
 Every package in this folder is a game, except those whose name starts with
 ``_`` (code several games share, which registers nothing): it is found here
-(``pkgutil``) and imported, and its ``__init__`` registers its
-:class:`kernel.registry.GameInfo`. Adding a game is adding its folder; no
-shared file names it.
+(``pkgutil``), named for its game id (a game ``some-race`` is
+``kernel.games.some_race``; registering checks it), and imported the
+first time its game is asked for (``kernel.registry.GAMES``, :func:`load`):
+its ``__init__`` registers its :class:`kernel.registry.GameInfo`. Listing the
+games imports all of them (:func:`load_all`). Adding a game is adding its
+folder; no shared file names it.
 
 A game that lives outside this folder (one under development, or a test-only
 game) is a **plug-in**: a module that registers its ``GameInfo`` when
@@ -27,15 +30,33 @@ from typing import Final
 
 #: The environment variable naming extra game modules to import (comma-separated).
 PLUGINS_ENV: Final = "RACE_KERNEL_PLUGINS"
-#: The game packages found in this folder, in the order they were imported.
+#: The game packages found in this folder, sorted (each imported on first use).
 PACKAGES: Final[tuple[str, ...]] = tuple(
     sorted(m.name for m in pkgutil.iter_modules(__path__)
            if m.ispkg and not m.name.startswith("_")))
 #: Plug-in modules that could not be imported: module name -> the reason.
 PLUGIN_ERRORS: dict[str, str] = {}
 
-for _name in PACKAGES:
-    importlib.import_module(f"{__name__}.{_name}")
+
+
+def load(game_id: str) -> None:
+    """Import the game package of ``game_id`` if this folder has one (it registers its game).
+
+    An id no package here is named for imports every package (a package
+    registering a game of another name is refused by the registry's check,
+    so this only costs time for an unknown id).
+    """
+    name = game_id.replace("-", "_")
+    if name in PACKAGES:
+        importlib.import_module(f"{__name__}.{name}")
+    else:
+        load_all()
+
+
+def load_all() -> None:
+    """Import every game package of this folder (each registers its game)."""
+    for name in PACKAGES:
+        importlib.import_module(f"{__name__}.{name}")
 
 
 def load_plugin(module: str) -> None:
@@ -76,4 +97,5 @@ def load_plugins(spec: str | None = None) -> tuple[str, ...]:
 
 load_plugins()
 
-__all__ = ["PACKAGES", "PLUGINS_ENV", "PLUGIN_ERRORS", "load_plugin", "load_plugins"]
+__all__ = ["PACKAGES", "PLUGINS_ENV", "PLUGIN_ERRORS", "load", "load_all", "load_plugin",
+           "load_plugins"]
