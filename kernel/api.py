@@ -41,7 +41,7 @@ from kernel.core import (
     Result,
 )
 from kernel.decode import DecodeError, show
-from kernel.plugin import ActionSpace
+from kernel.plugin import ActionSpace, SeatOdds
 from kernel.registry import GAMES, GameInfo, game_of_state
 
 T = TypeVar("T")
@@ -217,6 +217,22 @@ def information_state(history: Trace, seat: int) -> dict[str, PlainData]:
         "steps": steps,
         "observation": info.observation(history.final, seat),
     }
+
+
+def seat_odds(history: Trace, seat: int) -> SeatOdds | None:
+    """The exact odds of the rest of the current leg from ``seat``'s view.
+
+    A :class:`kernel.plugin.SeatOdds` (the reading taken is named by its rule
+    ID in the game's catalogue), or None where the history's last state has no
+    leg under way. ValueError for a seat the game does not have or a game that
+    offers no odds.
+    """
+    info = game_info(history.game)
+    if type(seat) is not int or not 0 <= seat < info.seats(history.initial):
+        raise ValueError(f"no seat {show(seat)}")
+    if info.seat_odds is None:
+        raise ValueError(f"{history.game} offers no odds")
+    return info.seat_odds(history, seat)
 
 
 # --------------------------------------------------------------------------

@@ -35,6 +35,7 @@ The parts, in the manner of OpenSpiel's ``GameType``/``GameInfo``:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Final, Protocol
 
 import attrs
@@ -447,6 +448,29 @@ class GameCommand:
 
 
 @attrs.frozen
+class SeatOdds:
+    """The exact odds of the rest of a leg as one seat sees them (``GameInfo.seat_odds``).
+
+    Computed over the exact posterior of what the seat cannot see (the
+    convention of :func:`kernel.resample`: other seats' choices carry no
+    information beyond the cards they show), under the reading of "the rest of
+    the leg" that the game's catalogue states under the rule ID ``reading``.
+    Every probability and value is an exact ``Fraction``.
+    """
+
+    #: The rule ID (in the game's catalogue) of the reading taken.
+    reading: str
+    #: Each racing camel (its name in the game's vocabulary) with the probability
+    #: of each place at the end of the leg, first place first.
+    places: tuple[tuple[str, tuple[Fraction, ...]], ...]
+    #: The probability that the race ends during the rest of this leg.
+    race_ends: Fraction
+    #: An action the seat could take (its text in the game's vocabulary) with its
+    #: expected value to the seat in the game's score unit, under the same reading.
+    values: tuple[tuple[str, Fraction], ...]
+
+
+@attrs.frozen
 class Drawing:
     """How the viewer page (``race-kernel view``, :mod:`kernel.viewer`) draws a game's table.
 
@@ -573,6 +597,7 @@ __all__ = [
     "Plan",
     "Policy",
     "ScoreSpec",
+    "SeatOdds",
     "TransitionCheck",
     "Vocabulary",
     "Zone",

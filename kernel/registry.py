@@ -34,6 +34,7 @@ from kernel.plugin import (
     Narrator,
     Plan,
     ScoreSpec,
+    SeatOdds,
     Vocabulary,
 )
 
@@ -97,6 +98,11 @@ class GameInfo:
     #: an earlier state passed (incremental checks). None: the function
     #: ``full_violations`` of the module that defines ``state_type``.
     full_violations: Callable[[Any], tuple[str, ...]] | None = None
+    #: The exact odds of the rest of the current leg from one seat's view:
+    #: ``seat_odds(history, seat)`` with a :class:`kernel.Trace` and a seat, a
+    #: :class:`kernel.plugin.SeatOdds`, or None where the history's last state
+    #: has no leg under way. None: the game offers no odds.
+    seat_odds: Callable[[Any, int], SeatOdds | None] | None = None
 
     def full_check(self, state: Any) -> tuple[str, ...]:
         """Every invariant ``state`` breaks, from scratch (see ``full_violations``).
@@ -231,6 +237,8 @@ def check(info: GameInfo) -> None:
             not isinstance(info.drawing, Drawing) or not info.drawing.script.strip()
             or not callable(info.drawing.pieces)):
         problems.append("drawing: a Drawing with a script and a pieces function, or None")
+    if info.seat_odds is not None and not callable(info.seat_odds):
+        problems.append("seat_odds: a function of a history and a seat, or None")
     if info.tensor is not None and not callable(info.tensor):
         problems.append("tensor: a function of the configuration returning a layout, or None")
     for method in ("legend", "draw", "seat_name", "after", "explain", "quiet", "standings"):

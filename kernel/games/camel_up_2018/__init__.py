@@ -7,6 +7,8 @@ the hooks of the generic checks. The reveal semantics are :mod:`.movement`;
 the exact leg odds :mod:`.odds`.
 """
 
+from typing import Any
+
 from kernel.plugin import ConfigField, ConfigSpec, GameCommand, Plan, ScoreSpec
 from kernel.registry import GameInfo, register
 
@@ -17,6 +19,13 @@ from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, Camel2018State, violations
 from .tensor import layout as tensor_layout
+
+
+def _seat_odds(history: Any, seat: int) -> Any:
+    """``kernel.seat_odds`` (:func:`.odds.seat_odds`, imported on use)."""
+    from .odds import seat_odds
+
+    return seat_odds(history, seat)
 
 
 def _odds(argv: list[str]) -> int:
@@ -78,6 +87,7 @@ INFO = register(
         hooks=HOOKS,
         drawing=DRAWING,
         tensor=tensor_layout,
+        seat_odds=_seat_odds,
         commands={"odds": GameCommand(
             "odds", "the exact odds of the rest of a leg (a position document or a state)",
             _odds)},

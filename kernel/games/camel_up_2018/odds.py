@@ -55,7 +55,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from kernel.plugin import SeatOdds
 
 from kernel.games.camel_up_2018.movement import (
     CAMELS,
@@ -79,8 +81,13 @@ from kernel.games.camel_up_2018.movement import (
     reveal,
 )
 
-__all__ = ["Counts", "Estimate", "LegOdds", "Position", "board_key", "count_leg", "ev_table",
-           "leg_odds", "legal_tile_spaces", "position_problems", "simulate_race"]
+__all__ = ["READING", "Counts", "Estimate", "LegOdds", "Position", "board_key", "count_leg",
+           "ev_table", "leg_odds", "legal_tile_spaces", "position_problems", "seat_odds",
+           "simulate_race"]
+
+#: The rule ID of the reading of "the rest of the leg" these odds take: dice
+#: only, no further player action (the game's catalogue states it).
+READING = "CU2-ODDS"
 
 _SEP = "|"
 _DIGIT = {name: str(i) for i, name in enumerate(CAMELS)}
@@ -496,3 +503,33 @@ def simulate_race(position: Position, runs: int, seed: int,
             progress(done + 1, runs)
     return Estimate(runs, seed, {c: wilson(wins[c], runs) for c in RACING},
                     {c: wilson(losses[c], runs) for c in RACING})
+
+
+def seat_odds(history: Any, seat: int) -> SeatOdds | None:
+    """The exact odds of the rest of the current leg from ``seat``'s view (``kernel.seat_odds``).
+
+    Nothing in this game is hidden from a seat, so its view is the last state
+    of ``history`` (a :class:`kernel.Trace`); the seat's own spectator tile is
+    the one whose moves :func:`ev_table` prices. None outside a leg (before
+    the camels are placed, after the race). The reading is :data:`READING`.
+    """
+    from kernel.games.camel_up_2018.odds_cli import position_from_document
+    from kernel.games.camel_up_2018.position import position_of
+
+    state = history.final
+    try:
+        doc = position_of(state)
+    except ValueError:
+        return None
+    doc.pop("mover_tile", None)
+    own = state.tiles[seat]
+    if own is not None:
+        doc["mover_tile"] = own[0]
+    position = position_from_document(doc)
+    base = leg_odds(position, position.mover_tile)
+    return SeatOdds(
+        reading=READING,
+        places=tuple((name, base.place[name]) for name in RACING),
+        race_ends=base.race_ends,
+        values=tuple(sorted(ev_table(position, base).items())),
+    )

@@ -452,3 +452,31 @@ def test_simulated_race_goes_on_through_new_legs() -> None:
     assert math.isclose(sum(w[0] for w in e.winner.values()), 1.0)
     assert math.isclose(sum(w[0] for w in e.loser.values()), 1.0)
     assert all(0.0 < e.winner[c][0] < 1.0 for c in RACING)
+
+
+# CU2-ODDS: kernel.seat_odds gives the seat the same exact odds as the position of its
+# leg priced with its own tile, and None outside a leg.
+def test_seat_odds_is_the_legs_odds_from_the_seats_tile() -> None:
+    import attrs
+
+    import kernel
+    from kernel.games.camel_up_2018.odds import ev_table, leg_odds
+    from kernel.games.camel_up_2018.odds_cli import position_from_document
+    from kernel.games.camel_up_2018.position import position_of
+
+    trace = kernel.play("camel-up-2018", {"players": 3}, seed=1)
+    assert kernel.seat_odds(attrs.evolve(trace, steps=trace.steps[:5]), 0) is None
+    assert kernel.seat_odds(trace, 0) is None  # the race is over
+    history = attrs.evolve(trace, steps=trace.steps[:30])
+    doc = position_of(history.final)
+    for seat in range(3):
+        odds = kernel.seat_odds(history, seat)
+        assert odds is not None and odds.reading == "CU2-ODDS"
+        doc.pop("mover_tile", None)
+        if history.final.tiles[seat] is not None:
+            doc["mover_tile"] = history.final.tiles[seat][0]
+        position = position_from_document(doc)
+        base = leg_odds(position, position.mover_tile)
+        assert dict(odds.places) == base.place
+        assert odds.race_ends == base.race_ends
+        assert dict(odds.values) == ev_table(position, base)
