@@ -17,38 +17,38 @@ The codecs, with the characters they write (never a blank, never empty):
 
 - :class:`Number`: an integer, ``-3``, ``12`` (no ``+``, no leading zero, no ``-0``);
 - :class:`Numbers`: a list of integers, ``10,8,8,7``; ``-`` for none;
-- :class:`Word`: one of a few names, as its short symbol (``p`` for ``play``);
+- :class:`Word`: one of a few names, as its short symbol (a phase as one letter);
 - :class:`Seq`: an ordered list of names, as their symbols run together
-  (``bgo``); ``-`` for none;
+  (``aab``); ``-`` for none;
 - :class:`Bag`: a sorted multiset of names, each symbol once in the
-  alphabet's order with its count before it when above one (``3bB2g`` is
-  ``b b b B g g``); ``-`` for none;
+  alphabet's order with its count before it when above one (``3a2b`` is
+  ``a a a b b``); ``-`` for none;
 - :class:`Maybe`: ``-`` for null, else the inner codec's text;
 - :class:`Rows`: a list, its items joined by a separator (``/`` by default;
   ``.`` for an empty list);
 - :class:`Record` and :class:`Table`: an object with fixed keys, its values
   joined by a separator;
 - :class:`Cells`: a list of stacks (a track), only the occupied cells, each
-  its index then its stack bottom to top (``7r8pgby``); ``-`` when none;
+  its index then its stack bottom to top (``7a8ba``); ``-`` when none;
 - :class:`Prefix`: a list that is a prefix of a fixed list, as its length;
 - :class:`Digits`: a list of integers 0-9 run together (``0123``); ``-`` for none;
 - :class:`Flags`: a list of booleans, ``1`` or ``0`` each, run together (``0110``);
 - :class:`Letters`: a string of a few letters, as it is; ``-`` for an empty one;
-- :class:`Slots`: a list of names or nulls, one symbol each, ``-`` for a null (``-yb-``).
+- :class:`Slots`: a list of names or nulls, one symbol each, ``-`` for a null (``-ab-``).
 
 Nothing here names a game: the alphabets, keys and layouts are the games'
 (``kernel/games/<package>/notation.py``).
 
->>> a = Alphabet({"blue": "b", "green": "g"})
->>> Bag(a).write(["blue", "blue", "green"]), Seq(a).write([]), Numbers().write([3, -1])
-('2bg', '-', '3,-1')
->>> Bag(a).read("2bg", "deck", {})
-['blue', 'blue', 'green']
+>>> a = Alphabet({"ant": "a", "bee": "b"})
+>>> Bag(a).write(["ant", "ant", "bee"]), Seq(a).write([]), Numbers().write([3, -1])
+('2ab', '-', '3,-1')
+>>> Bag(a).read("2ab", "zone", {})
+['ant', 'ant', 'bee']
 >>> try:
-...     Bag(a).read("b2b", "deck", {})
+...     Bag(a).read("a2a", "zone", {})
 ... except NotationError as exc:
 ...     print(exc)
-deck: 'b2b': each symbol once, in order (b g), a count of 2+ before it
+zone: 'a2a': each symbol once, in order (a b), a count of 2+ before it
 """
 
 from __future__ import annotations
