@@ -64,7 +64,8 @@ BETS: Final = Alphabet({f"{c}:{v}": f"{c[0]}{v if v != 'mid' else 'm'}"
 PHASES: Final = Word({"setup": "s", "deal": "d", "discard": "x", "deck": "k", "extra": "e",
                       "crazy": "c", "play": "p", "draw": "r", "over": "o"})
 FLAG: Final = Word({False: "0", True: "1"})
-#: The phases with the black cards in the game (CUG-CRAZY: added once the leg is set up).
+#: The phases with the black cards in the game (CUG-LEG-CRAZYCARDS: shuffled in once the
+#: racing deck is complete; set aside before).
 _WITH_CRAZY: Final = frozenset((CRAZY_PHASE, PLAY, DRAW, OVER))
 
 
