@@ -34,6 +34,7 @@ The codecs, with the characters they write (never a blank, never empty):
 - :class:`Digits`: a list of integers 0-9 run together (``0123``); ``-`` for none;
 - :class:`Flags`: a list of booleans, ``1`` or ``0`` each, run together (``0110``);
 - :class:`Letters`: a string of a few letters, as it is; ``-`` for an empty one;
+- :class:`Seats`: a list of seat numbers or nulls, one character each (``-1-0``);
 - :class:`Slots`: a list of names or nulls, one symbol each, ``-`` for a null (``-ab-``).
 
 Nothing here names a game: the alphabets, keys and layouts are the games'
@@ -354,6 +355,20 @@ class Flags:
         return [c == "1" for c in text]
 
 
+class Seats:
+    """A list of seat numbers (0-9) or nulls, one character each (``-`` for null)."""
+
+    def write(self, value: Any) -> str:
+        return "".join(EMPTY if v is None else str(v) for v in value) or NO_ROWS
+
+    def read(self, text: str, where: str, done: Mapping[str, PlainData]) -> PlainData:
+        if text == NO_ROWS:
+            return []
+        if any(c not in "0123456789-" for c in text):
+            raise fail(where, text, "a seat's digit or '-' for none, for each")
+        return [None if c == EMPTY else int(c) for c in text]
+
+
 class Letters:
     """A string made of the characters ``allowed`` (as it is); ``-`` for an empty one."""
 
@@ -433,23 +448,51 @@ class Rest:
         return [c for c in sorted(counts) for _ in range(counts[c])]
 
 
+class SeatRest:
+    """A per-seat card zone the text leaves out: for each seat, every card of its own
+    set (``full``, of the fields read) that its entries of the per-seat ``zones``
+    do not hold, sorted (the cards left in a seat's hand)."""
+
+    def __init__(self, key: str, full: Callable[[Mapping[str, Any]], Sequence[str]],
+                 zones: Sequence[str]) -> None:
+        self.key, self.full, self.zones = key, full, tuple(zones)
+
+    def left(self, data: Mapping[str, Any]) -> list[PlainData]:
+        """The cards left per seat (NotationError when a seat's zones hold too many)."""
+        out: list[PlainData] = []
+        for seat in range(len(data[self.zones[0]])):
+            counts: dict[str, int] = {}
+            for card in self.full(data):
+                counts[card] = counts.get(card, 0) + 1
+            for zone in self.zones:
+                for card in data[zone][seat]:
+                    if counts.get(card, 0) == 0:
+                        raise NotationError(f"{zone}[{seat}]: one {card} card more than the "
+                                            f"seat has outside its {self.key}")
+                    counts[card] -= 1
+            out.append([c for c in sorted(counts) for _ in range(counts[c])])
+        return out
+
+
 class Layout:
     """A game's notation: its fields in order (each a plain-data key and its codec),
     separated by single spaces, and the keys every state holds the same value of
     (``constants``: the game and its behaviour version), which the text leaves out,
-    as it leaves out the ``rest`` zone (:class:`Rest`), if any."""
+    as it leaves out the ``rests``: zones the others determine (:class:`Rest`,
+    :class:`SeatRest`)."""
 
     def __init__(self, fields: Sequence[tuple[str, Codec]],
-                 constants: Mapping[str, PlainData], rest: Rest | None = None) -> None:
+                 constants: Mapping[str, PlainData], *rests: Rest | SeatRest) -> None:
         self.fields = tuple(fields)
         self.constants = dict(constants)
-        self.rest = rest
+        self.rests = rests
         self.keys = " ".join(k for k, _ in self.fields)
 
     def write(self, data: Mapping[str, Any]) -> str:
         """The notation of a state's plain data (``GameInfo.to_data``)."""
-        if self.rest is not None and self.rest.left(data) != data[self.rest.key]:
-            raise ValueError(f"{self.rest.key}: not the cards the other zones leave")
+        for rest in self.rests:
+            if rest.left(data) != data[rest.key]:
+                raise ValueError(f"{rest.key}: not the cards the other zones leave")
         return " ".join(codec.write(data[key]) for key, codec in self.fields)
 
     def read(self, text: object) -> dict[str, PlainData]:
@@ -472,13 +515,13 @@ class Layout:
         done: dict[str, PlainData] = dict(self.constants)
         for (key, codec), part in zip(self.fields, parts, strict=True):
             done[key] = codec.read(part, key, done)
-        if self.rest is not None:
-            done[self.rest.key] = self.rest.left(done)
+        for rest in self.rests:
+            done[rest.key] = rest.left(done)
         return done
 
 
 __all__ = [
     "EMPTY", "MAX_TEXT", "NO_ROWS", "Alphabet", "Bag", "Cells", "Codec", "Digits", "Flags",
     "Layout", "Letters", "Maybe", "NotationError", "Number", "Numbers", "Prefix", "Record",
-    "Rest", "Rows", "Seq", "Slots", "Table", "Word", "fail",
+    "Rest", "Rows", "SeatRest", "Seats", "Seq", "Slots", "Table", "Word", "fail",
 ]

@@ -7,7 +7,8 @@ over the plain-data keys (:mod:`.plain`), written with the shared codec
 y p`` for the racing camels, ``w`` and ``k`` for the white and black crazy
 camels; a die face or a betting ticket is the camel's letter and its number
 (``k3``, ``p5``); a spectator tile is its space and ``c`` (cheering) or ``b``
-(booing) joined by ``.``.
+(booing) joined by ``.``. The hands are left out: each seat's finish cards
+not on a pile (CU2-INV-CARDS).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Final
 
 from kernel.notation_codec import (
     Alphabet,
-    Bag,
     Cells,
     Digits,
     Layout,
@@ -25,6 +25,8 @@ from kernel.notation_codec import (
     Numbers,
     Record,
     Rows,
+    SeatRest,
+    Seats,
     Seq,
     Word,
 )
@@ -75,10 +77,10 @@ LAYOUT: Final = Layout([
                                  ("side", Word({"cheer": "c", "boo": "b"}))])),
                    length=_seats)),
     ("money", Numbers(-1000, 1_000_000)),
-    ("partners", Rows(Maybe(_SEAT), sep=",", length=_seats)),
+    ("partners", Seats()),
     ("winner_pile", Digits()),
     ("loser_pile", Digits()),
-    ("hands", Rows(Bag(CAMELS), length=_seats)),
     ("winner_cards", Rows(Seq(CAMELS), length=_seats)),
     ("loser_cards", Rows(Seq(CAMELS), length=_seats)),
-], {"game": GAME_ID, "version": VERSION})
+], {"game": GAME_ID, "version": VERSION},
+    SeatRest("hands", lambda _: COLOURS, ("winner_cards", "loser_cards")))
