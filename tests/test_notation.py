@@ -64,7 +64,7 @@ def test_every_game_has_a_notation() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@scaled(8)
+@scaled(12)
 @given(config_index=st.integers(0, 99), seed=st.integers(0, 2**32 - 1),
        depth=st.integers(0, 700))
 @example(config_index=0, seed=0, depth=700)
@@ -104,7 +104,7 @@ def _mutations(text: str, rng: random.Random) -> list[str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@scaled(30)
+@scaled(40)
 @given(seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 400),
        mutation_seed=st.integers(0, 2**32 - 1))
 def test_mutated_notation_is_refused_or_read_exactly(
