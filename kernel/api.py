@@ -35,6 +35,7 @@ from kernel.core import (
     Applied,
     ConfigError,
     Event,
+    InvalidState,
     Outcome,
     PlainData,
     Rejected,
@@ -233,6 +234,48 @@ def seat_odds(history: Trace, seat: int) -> SeatOdds | None:
     if info.seat_odds is None:
         raise ValueError(f"{history.game} offers no odds")
     return info.seat_odds(history, seat)
+
+
+def notation(state: Any) -> str:
+    """The state's one-line position notation (the whole table, hidden cards included).
+
+    It round-trips exactly: ``from_notation(game, notation(s)) == s``. ValueError
+    for a game that offers no notation. The game's catalogue describes its fields.
+    """
+    info = _info(state)
+    if info.notation is None:
+        raise ValueError(f"{info.id} offers no notation")
+    return info.notation.write(info.to_data(state))
+
+
+def from_notation(game_id: str, text: object) -> Any:
+    """The state a notation text spells, accepting exactly :func:`notation`'s text.
+
+    KERNEL-INPUT: raises :class:`kernel.notation_codec.NotationError` (a
+    ValueError) naming the field for a text that is not the canonical notation
+    of a state, or :class:`kernel.core.InvalidState` (also a ValueError) naming
+    every invariant the table it spells breaks; nothing else, whatever the input.
+    """
+    from kernel.notation_codec import NotationError
+
+    info = game_info(game_id)
+    if info.notation is None:
+        raise ValueError(f"{game_id} offers no notation")
+    data = info.notation.read(text)
+    try:
+        state = info.from_data(data)
+    except InvalidState:
+        raise
+    except ValueError as exc:
+        raise NotationError(f"notation: {exc}") from exc
+    written = info.notation.write(info.to_data(state))
+    if written != text:
+        assert type(text) is str  # read accepts only a string
+        ours, theirs = written.split(" "), text.split(" ")
+        at = next(i for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b)
+        raise NotationError(f"notation: field {at + 1} is not in the canonical form: expected "
+                            f"{show(ours[at])}, got {show(theirs[at])}")
+    return state
 
 
 # --------------------------------------------------------------------------

@@ -23,7 +23,8 @@ The parts, in the manner of OpenSpiel's ``GameType``/``GameInfo``:
 - its conformance :class:`Plan` (golden-vector configurations, policies,
   candidate-state mutations);
 - its :class:`GameHooks` for the generic checks;
-- optionally, its :class:`Drawing` for the viewer page (``race-kernel view``).
+- optionally, its :class:`Drawing` for the viewer page (``race-kernel view``);
+- optionally, its one-line position :class:`Notation` (``kernel.notation``).
 
 >>> f = Field("space", int)
 >>> f.accepts(3), f.accepts(True), f.accepts("3")
@@ -470,6 +471,25 @@ class SeatOdds:
     values: tuple[tuple[str, Fraction], ...]
 
 
+class Notation(Protocol):
+    """A game's one-line position notation (``GameInfo.notation``; as FEN is for chess).
+
+    It holds the whole table, hidden cards included, and round-trips exactly:
+    :func:`kernel.notation` writes it, :func:`kernel.from_notation` reads it back
+    (reading only the canonical text: KERNEL-INPUT). A game builds one with the
+    shared codec, :class:`kernel.notation_codec.Layout`, in its ``notation.py``.
+    """
+
+    def write(self, data: Mapping[str, Any]) -> str:
+        """The notation of a state's plain data (``GameInfo.to_data``)."""
+        ...
+
+    def read(self, text: object) -> dict[str, PlainData]:
+        """The plain data a text spells (``ValueError`` naming the field otherwise);
+        the game's ``from_data`` then checks the table."""
+        ...
+
+
 @attrs.frozen
 class Drawing:
     """How the viewer page (``race-kernel view``, :mod:`kernel.viewer`) draws a game's table.
@@ -594,6 +614,7 @@ __all__ = [
     "Gather",
     "Mutation",
     "Narrator",
+    "Notation",
     "Plan",
     "Policy",
     "ScoreSpec",

@@ -32,6 +32,7 @@ from kernel.plugin import (
     GameHooks,
     GameSpecError,
     Narrator,
+    Notation,
     Plan,
     ScoreSpec,
     SeatOdds,
@@ -103,6 +104,9 @@ class GameInfo:
     #: :class:`kernel.plugin.SeatOdds`, or None where the history's last state
     #: has no leg under way. None: the game offers no odds.
     seat_odds: Callable[[Any, int], SeatOdds | None] | None = None
+    #: The one-line position notation (``kernel.notation``, ``kernel.from_notation``);
+    #: None: the game offers none.
+    notation: Notation | None = None
 
     def full_check(self, state: Any) -> tuple[str, ...]:
         """Every invariant ``state`` breaks, from scratch (see ``full_violations``).
@@ -239,6 +243,9 @@ def check(info: GameInfo) -> None:
         problems.append("drawing: a Drawing with a script and a pieces function, or None")
     if info.seat_odds is not None and not callable(info.seat_odds):
         problems.append("seat_odds: a function of a history and a seat, or None")
+    if info.notation is not None and not (callable(getattr(info.notation, "write", None))
+                                          and callable(getattr(info.notation, "read", None))):
+        problems.append("notation: a Notation with write and read, or None")
     if info.tensor is not None and not callable(info.tensor):
         problems.append("tensor: a function of the configuration returning a layout, or None")
     for method in ("legend", "draw", "seat_name", "after", "explain", "quiet", "standings"):

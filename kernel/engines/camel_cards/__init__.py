@@ -21,6 +21,8 @@ its rule IDs), one concern a module:
 - :mod:`.legal`: chance outcomes, legal actions and rejections.
 - :mod:`.steps`: a card game's ``apply`` (seat claims, parsing, legality)
   and the engine's steps by action kind.
+- :mod:`.notation`: a card game's one-line position notation (``kernel.notation``),
+  built from what the games differ in.
 
 A game adds its own steps through :class:`~.spec.CardGame`'s optional hooks
 (none in 2016): ``leg_setup`` after the extension, ``deck_ready`` after the

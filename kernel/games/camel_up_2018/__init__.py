@@ -17,6 +17,7 @@ from .data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, VERSION
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
+from .notation import LAYOUT
 from .state import INVARIANTS, Camel2018State, violations
 from .tensor import layout as tensor_layout
 
@@ -88,6 +89,7 @@ INFO = register(
         drawing=DRAWING,
         tensor=tensor_layout,
         seat_odds=_seat_odds,
+        notation=LAYOUT,
         commands={"odds": GameCommand(
             "odds", "the exact odds of the rest of a leg (a position document or a state)",
             _odds)},

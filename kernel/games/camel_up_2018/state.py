@@ -40,6 +40,7 @@ from typing import Any, Final
 import attrs
 
 from kernel.core import InvalidState
+from kernel.pictures import Pictured
 
 from .data import (
     ALL_CAMELS,
@@ -79,7 +80,7 @@ Ticket = tuple[str, int]  #: (colour, value)
 
 
 @attrs.frozen(slots=False)
-class Camel2018State:
+class Camel2018State(Pictured):
     """A table of Camel Up (2018); see the module docstring for each field.
 
     Not slotted: a transition copies its parent's fields in one C call

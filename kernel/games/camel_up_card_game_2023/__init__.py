@@ -15,6 +15,7 @@ from .data import DEFAULT_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
+from .notation import LAYOUT
 from .state import INVARIANTS, CugState, full_violations, violations
 from .tensor import layout as tensor_layout
 
@@ -47,7 +48,7 @@ _PARTS.update(
     rule_prefixes=("CUG-",), vocabulary=game.VOCABULARY, state_type=CugState,
     invariants=INVARIANTS, violations=violations, full_violations=full_violations,
     narrator=NARRATOR, plan=_plan, hooks=HOOKS,
-    drawing=DRAWING, tensor=tensor_layout,
+    drawing=DRAWING, tensor=tensor_layout, notation=LAYOUT,
 )
 INFO = register(GameInfo(**_PARTS))
 

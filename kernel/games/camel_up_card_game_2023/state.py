@@ -39,6 +39,7 @@ from kernel.engines.camel_cards.table import (
     Table,
     TableFields,
 )
+from kernel.pictures import Pictured
 from kernel.rules import ranking, stacks
 from kernel.rules.stacks import BACKWARD, FORWARD, START
 from kernel.rules.track import spare_spaces, track_length, valid_track
@@ -103,7 +104,7 @@ class CugFields(TableFields):
 
 
 @attrs.frozen(slots=True, repr=False, weakref_slot=False)
-class CugState(CugFields):
+class CugState(CugFields, Pictured):
     """The whole table (see the module docstring)."""
 
     GAME: ClassVar[str] = GAME_ID

@@ -14,6 +14,7 @@ from .data import DEFAULT_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
+from .notation import LAYOUT
 from .state import INVARIANTS, CardsState, full_violations, violations
 from .tensor import layout as tensor_layout
 
@@ -71,6 +72,7 @@ INFO = register(
         plan=_plan,
         hooks=HOOKS,
         drawing=DRAWING,
+        notation=LAYOUT,
         tensor=tensor_layout,
     )
 )

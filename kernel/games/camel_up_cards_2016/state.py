@@ -61,6 +61,7 @@ from kernel.engines.camel_cards.table import (
     Table,
     TableFields,
 )
+from kernel.pictures import Pictured
 from kernel.rules.camel import CAMELS, spare_spaces, track_length, valid_track, well_formed
 
 from .data import (
@@ -96,7 +97,7 @@ INVARIANTS: Final = (
 
 
 @attrs.frozen(slots=True, repr=False, weakref_slot=False)
-class CardsState(TableFields):
+class CardsState(TableFields, Pictured):
     """The whole Camel Up Cards table (see the module docstring).
 
     Its fields are the engine's :class:`TableFields`, in that order.

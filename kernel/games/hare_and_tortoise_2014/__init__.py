@@ -15,6 +15,7 @@ from .data import CHAMPIONSHIP_ROUNDS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from .drawing import DRAWING
 from .hooks import HOOKS
 from .narrator import NARRATOR
+from .notation import LAYOUT
 from .state import INVARIANTS, HareState, violations
 from .tensor import layout as tensor_layout
 
@@ -82,6 +83,7 @@ INFO = register(
         plan=_plan,
         hooks=HOOKS,
         drawing=DRAWING,
+        notation=LAYOUT,
         tensor=tensor_layout,
     )
 )

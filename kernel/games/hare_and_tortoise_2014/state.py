@@ -22,6 +22,7 @@ from typing import Any, Final
 import attrs
 
 from kernel.core import InvalidState
+from kernel.pictures import Pictured
 
 from . import rules
 from .data import (
@@ -72,7 +73,7 @@ def building() -> Iterator[None]:
 
 
 @attrs.frozen(slots=False)
-class HareState:
+class HareState(Pictured):
     """A table of The Hare & the Tortoise; card zones are sorted tuples (multisets).
 
     A state is checked when built (:func:`violations`; InvalidState names every
