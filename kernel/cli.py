@@ -70,11 +70,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import kernel
-from kernel.arguments import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code, plain_text
 from kernel.decode import DecodeError, loads, show
 from kernel.narrate import narrate, set_text
 from kernel.registry import GameInfo
@@ -171,21 +171,43 @@ def _play(argv: Sequence[str]) -> int:
     p.add_argument("--seed", type=int, default=1, help="the seed of chance and moves (1)")
     p.add_argument("--verbose", action="store_true",
                    help="tell every event the game sums up (deals, hidden choices)")
+    p.add_argument("--quiet", action="store_true",
+                   help="tell only the decisions (no events, no pictures), and the standings")
     p.add_argument("--html", metavar="FILE", default=None,
                    help="also write the game's viewer page (race-kernel view) to FILE")
+    p.add_argument("--trace", metavar="FILE", default=None,
+                   help="also write the game as a JSON Lines trace to FILE (race-kernel "
+                        "replay FILE replays it, race-kernel view FILE draws it)")
+    p.add_argument("--human", metavar="SEAT", type=int, default=None,
+                   help="play SEAT yourself at the terminal against bots: its view only, "
+                        "its legal actions numbered; ? N for the rule behind action N, u to "
+                        "undo, q to quit; the game is saved as a trace (--trace, default "
+                        "race-kernel-GAME-seedS.jsonl)")
+    p.add_argument("--bots", metavar="A,B,...", default=None,
+                   help="with --human: the other seats' bots in seat order, or one for all "
+                        "(random, greedy, ismcts:SIMS:WORLDS, cmd:PROGRAM; default random)")
     args = p.parse_args(argv)
     try:
         game = _game_of(args)
         info = kernel.game_info(game)
         variant, config = _config_of(info, args)
+        if args.bots is not None and args.human is None:
+            raise UsageError("--bots goes with --human SEAT (race-kernel match plays bots "
+                             "against each other)")
     except UsageError as exc:
         print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
         return 2
+    if args.human is not None:
+        return _play_human(args, game, config, variant)
     trace = kernel.play(game, config, args.seed)
     if args.html is not None and not _write_html(trace, args.html):
         return 2
+    if args.trace is not None and not _write_trace(trace, args.trace):
+        return 2
+    told = (_decisions(trace, variant) if args.quiet
+            else narrate(trace, verbose=args.verbose, variant=variant))
     try:
-        for line in narrate(trace, verbose=args.verbose, variant=variant):
+        for line in told:
             print(line)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (| head): stop telling, say so
@@ -194,6 +216,67 @@ def _play(argv: Sequence[str]) -> int:
               file=sys.stderr)
         return 2
     return 0
+
+
+def _play_human(args: argparse.Namespace, game: str, config: dict[str, Any],
+                variant: str) -> int:
+    """``play GAME --human SEAT [--bots ...]``: the player at the terminal (kernel.human)."""
+    from kernel.bots.base import make_bot
+    from kernel.human import play_human
+
+    names = [b for b in (args.bots or "random").split(",") if b]
+    try:
+        for name in names:
+            make_bot(name)  # a bad name is a usage error, before anything runs
+    except ValueError as exc:
+        print(f"race-kernel play: --bots: {clip(str(exc))}", file=sys.stderr)
+        return 2
+    path = args.trace if args.trace is not None else f"race-kernel-{game}-seed{args.seed}.jsonl"
+    try:
+        return play_human(game, config, args.human, names, args.seed, stdin=sys.stdin,
+                          stdout=sys.stdout, trace_path=path, quiet=args.quiet,
+                          verbose=args.verbose, variant=variant)
+    except ValueError as exc:  # a seat out of range, bots for the wrong number of seats
+        print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nrace-kernel play: interrupted", file=sys.stderr)
+        return 2
+
+
+def _decisions(trace: kernel.Trace, variant: str) -> Iterator[str]:
+    """``play --quiet``: the heading, each seat's decision (a line), the final standings."""
+    info = kernel.game_info(trace.game)
+    narrator = info.narrator
+    config = " ".join(f"{k}={set_text(v)}" for k, v in trace.config.items())
+    yield info.name
+    yield f"game {trace.game} v{trace.version}, variant {variant}, {config}, seed {trace.seed}"
+    yield ""
+    for n, step in enumerate(trace.steps, 1):
+        if step.actor != kernel.CHANCE:
+            yield f"{n:4d} {narrator.seat_name(step.actor)}: {step.action.text}"
+    yield ""
+    out = info.outcome(trace.final)
+    if out is None:
+        yield f"the game did not finish in {len(trace.steps)} steps"
+        return
+    yield f"Final standings ({info.score.winners}):"
+    if out.tiebreak:
+        yield f"  tie-break used: {out.tiebreak}"
+    yield from (f"  {line}" for line in narrator.standings(out))
+
+
+def _write_trace(trace: kernel.Trace, path: str) -> bool:
+    """Write ``trace`` as JSON Lines to ``path`` (False, said on stderr, if it cannot)."""
+    from kernel.human import write_trace
+
+    try:
+        write_trace(trace, path)
+    except OSError as exc:
+        print(f"race-kernel play: --trace {clip(path, 200)}: cannot write: "
+              f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+        return False
+    return True
 
 
 def _write_html(trace: kernel.Trace, path: str) -> bool:
@@ -315,7 +398,48 @@ def _status(argv: Sequence[str]) -> int:
         return 2
     for rule in broken:
         print(rule)
+    if not broken:
+        print(f"valid: a {data.get('game')} state that breaks no invariant")
     return 1 if broken else 0
+
+
+def version() -> str:
+    """The installed distribution's version (the source tree's when not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("race-kernel")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed: run from a source tree)"
+
+
+def _spec_path(argv: Sequence[str]) -> int:
+    """``race-kernel spec path [GAME]``: where the spec data is (the shipped copy when
+    installed from a wheel), for the commands that take a spec file."""
+    from kernel.resources import spec_dir
+
+    p = ArgumentParser(
+        prog="race-kernel spec path",
+        description="Print the folder of the spec data the commands use (rule catalogues, "
+                    "examples, golden vectors): the checkout's spec/ in a source tree, the "
+                    "copy shipped inside the package when installed. With GAME, that game's "
+                    "folder. Example: race-kernel view \"$(race-kernel spec path GAME)"
+                    "/vectors/FILE.jsonl\" -o game.html (race-kernel games lists the games)")
+    p.add_argument("game", nargs="?", metavar="GAME", help="a registered game")
+    args = p.parse_args(list(argv))
+    try:
+        folder = spec_dir()
+    except OSError as exc:
+        print(f"race-kernel spec path: {clip(str(exc))}", file=sys.stderr)
+        return 2
+    if args.game is not None:
+        if args.game not in kernel.games():
+            print(f"race-kernel spec path: unknown game {show(args.game)}; known: "
+                  f"{', '.join(kernel.games())}", file=sys.stderr)
+            return 2
+        folder = folder / args.game
+    print(folder)
+    return 0
 
 
 USAGE = """usage: race-kernel COMMAND [ARGS]   (race-kernel --help for the commands)"""
@@ -370,7 +494,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args: list[str]) -> int:
     commands = {"play": _play, "games": _games, "status": _status}
     if args and args[0] in ("-h", "--help"):
-        print(__doc__, _command_list(), sep="")
+        print(plain_text(__doc__ or ""), plain_text(_command_list()), sep="")
+        return 0
+    if args and args[0] in ("-V", "--version"):
+        print(f"race-kernel {version()}")
         return 0
     if not args:
         print(f"race-kernel: no command\n{USAGE}", file=sys.stderr)
@@ -379,6 +506,8 @@ def _main(args: list[str]) -> int:
     try:
         if cmd in commands:
             return commands[cmd](rest)
+        if cmd == "spec" and rest[:1] == ["path"]:
+            return _spec_path(rest[1:])
         if cmd == "spec":
             from kernel.spec.runner import main as spec_main
 

@@ -87,12 +87,22 @@ class _Teller:
         run.last, run.count = n, run.count + 1
 
     def picture_of(self, table: Mapping[str, Any]) -> list[str]:
-        """The picture of ``table`` when it differs from the last one shown."""
+        """The lines of the picture of ``table`` that differ from the last one shown.
+
+        The first picture is drawn whole; after it, a picture of as many lines
+        as the last one shows only the lines that changed (a move changes the
+        track line, not the lines of tickets or piles), so that a long game is
+        not told as the same table over and over.
+        """
         drawn = [f"{EVENT}{line}" for line in self.info.narrator.draw(table)]
-        if drawn == self.picture:
-            return []
-        self.picture = drawn
-        return drawn
+        last, self.picture = self.picture, drawn
+        if len(drawn) != len(last):
+            return drawn
+        return [line for line, before in zip(drawn, last, strict=True) if line != before]
+
+    def forget_picture(self) -> None:
+        """Draw the next picture whole (after an undo, or when asked to show the table)."""
+        self.picture = []
 
     def scores_of(self, table: Mapping[str, Any]) -> list[str]:
         """The score line of ``table`` when its scores differ from the last shown."""

@@ -38,7 +38,7 @@ from typing import Any
 
 import kernel
 from kernel import resources
-from kernel.arguments import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code, plain_text
 from kernel.resources import MissingExtra, require
 from kernel.spec import catalogue as cat
 from kernel.spec import trace as gate
@@ -429,7 +429,7 @@ def _write(path: Path, text: str) -> None:
 def main(argv: list[str]) -> int:
     """Dispatch ``race-kernel spec <command> ...``; the exit code (0, 1 or 2)."""
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__, file=sys.stdout if argv else sys.stderr)
+        print(plain_text(__doc__ or ""), file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
     command = COMMANDS.get(argv[0])
     if command is None:
