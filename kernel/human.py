@@ -52,6 +52,7 @@ from kernel.bots.base import Bot, Seat, make_bot
 from kernel.bots.referee import TIME_LIMIT, Forfeit, _ask, _Seats, _view, derive_seed
 from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, PlainData
 from kernel.narrate import EVENT, NOTE, _Teller, set_text
+from kernel.plugin import CardMove
 from kernel.registry import GameInfo
 
 #: The longest game played when the game sets no bound (steps, chance included).
@@ -350,28 +351,44 @@ def screen_of(history: Trace, seat: int, *, quiet: bool = False,
 # undo
 
 
-def undo_refusal(steps: Sequence[Step], decided: int | None, seat: int,
-                 forced: Sequence[bool]) -> str | None:
+def undo_refusal(info: GameInfo, initial: Any, steps: Sequence[Step], decided: int | None,
+                 seat: int, forced: Sequence[bool]) -> str | None:
     """Why the seat's last decision (step index ``decided``) cannot be taken back; None
     when it can.
 
-    Conservative reading of "nothing hidden was revealed since": a step after
-    the decision reveals something when it is a chance step (a card dealt or
-    drawn, a die rolled: its outcome was unknown to the seat, even when the
-    seat sees it) or another seat's free choice (``forced[i]`` False: it had
-    more than one legal action; what it chose may tell what it holds). The
-    decision's own events reveal nothing: chance is explicit in every game, so
-    a seat's own action is a function of what was dealt and chosen before it,
-    which the steps before the decision brought in.
+    A conservative reading of "nothing hidden was revealed since": the decision's
+    own step and every step after it must reveal nothing to the seat. A step
+    reveals something when
+
+    - it is a chance step (a card dealt or drawn, a die rolled: its outcome was
+      unknown to the seat, even when the seat sees it);
+    - it is another seat's free choice (``forced[i]`` False: it had more than
+      one legal action; what it chose may tell what it holds);
+    - it moves a card whose face the seat sees as it moves
+      (``GameHooks.card_flow``: ``CardMove.seen`` is everyone or names the
+      seat), unless the step is the seat's own and its action names the card
+      (``CardMove.named``: the seat chose that card from what it saw), as when
+      the last seat's face-down choice turns every seat's choice face up. A
+      card the seat knew already counts too: conservative. A game without a
+      card flow offers no undo.
     """
     if decided is None:
         return "you have no decision to take back"
-    for i in range(decided + 1, len(steps)):
+    flow = info.hooks.card_flow
+    if flow is None:
+        return "this game does not say how its cards move (GameHooks.card_flow)"
+    for i in range(decided, len(steps)):
         st = steps[i]
         if st.actor == CHANCE:
-            return f"step {i + 1} was chance ({len(st.events)} event(s) shown since)"
+            return f"step {i + 1} was chance: it showed what nobody knew"
         if st.actor != seat and not forced[i]:
-            return f"seat {st.actor} has chosen a move since (step {i + 1})"
+            return f"{info.narrator.seat_name(st.actor)} has chosen a move since (step {i + 1})"
+        before = steps[i - 1].state if i else initial
+        for move in flow.moves(info.to_data(before), st.action, st.events,
+                               info.to_data(st.state)):
+            if isinstance(move, CardMove) and (move.seen is None or seat in move.seen) \
+                    and not (st.actor == seat and move.named):
+                return f"step {i + 1} showed you a card ({move.kind}) as it moved"
     return None
 
 
@@ -563,7 +580,7 @@ def _ask_human(g: Game, screen: Screen, say: Callable[[Sequence[str]], None], st
             continue
         if word in ("u", "undo"):
             decided = g.decisions[-1] if g.decisions else None
-            why = undo_refusal(g.steps, decided, g.human, g.forced)
+            why = undo_refusal(info, g.initial, g.steps, decided, g.human, g.forced)
             if why is not None:
                 say([f"  cannot undo: {why}"])
                 continue

@@ -225,19 +225,38 @@ def test_question_mark_shows_the_catalogue_entry_of_the_rule(tmp_path: Path) -> 
     assert ".txt" not in shown and "**" not in shown
 
 
-def _step(actor: int, text: str = "x") -> Step:
-    return Step(actor, Action("g", text, None), (), None)
-
-
 def test_undo_takes_back_a_decision_only_while_nothing_hidden_was_revealed() -> None:
-    # After the seat's decision (index 1): its own later steps and other seats' forced
-    # steps reveal nothing; a chance step or another seat's free choice does.
-    steps = [_step(CHANCE), _step(0), _step(1), _step(0)]
-    assert undo_refusal(steps, None, 0, [False] * 4) is not None
-    assert undo_refusal(steps[:2], 1, 0, [False] * 2) is None
-    assert undo_refusal(steps[:3], 1, 0, [False, False, True]) is None
-    assert "seat 1" in str(undo_refusal(steps[:3], 1, 0, [False, False, False]))
-    assert "chance" in str(undo_refusal([*steps[:2], _step(CHANCE)], 1, 0, [False] * 3))
+    # In a 3-player game of the 2016 game (CUC-LEG-DISCARD, CUC-LEG-INTEL): a face-down
+    # discard reveals nothing, so it may be taken back while only the seat itself or a
+    # forced seat has moved since; a chance step or another seat's free choice since
+    # forbids it; so does the last intel choice, which turns every seat's intel card
+    # face up (the other seats' cards were hidden from the chooser).
+    game = "camel-up-cards-2016"
+    info = kernel.game_info(game)
+    trace = kernel.play(game, {"players": 3}, 1)
+    steps = trace.steps
+
+    def refusal(decided: int, upto: int, forced: bool = False) -> str | None:
+        return undo_refusal(info, trace.initial, steps[:upto + 1], decided,
+                            steps[decided].actor, [forced] * (upto + 1))
+
+    discard = next(i for i, st in enumerate(steps) if st.action.kind == "discard"
+                   and steps[i + 1].actor == st.actor)
+    assert refusal(discard, discard) is None
+    assert refusal(discard, discard + 1) is None  # the seat's own next discard
+    handover = next(i for i in range(discard, len(steps) - 1)
+                    if steps[i].action.kind == "discard"
+                    and steps[i + 1].actor not in (CHANCE, steps[i].actor))
+    other = info.narrator.seat_name(steps[handover + 1].actor)
+    assert f"{other} has chosen a move" in str(refusal(handover, handover + 1))
+    assert refusal(handover, handover + 1, forced=True) is None
+    shown = next(i for i, st in enumerate(steps)
+                 if any(e.kind == "intel-shown" for e in st.events))
+    assert "showed you a card" in str(refusal(shown, shown, forced=True))
+    chance = next(i for i in range(shown, len(steps) - 1)
+                  if steps[i].actor != CHANCE and steps[i + 1].actor == CHANCE)
+    assert "chance" in str(refusal(chance, chance + 1, forced=True))
+    assert "no decision" in str(undo_refusal(info, trace.initial, steps, None, 0, []))
 
 
 def test_undo_through_the_command(tmp_path: Path) -> None:
