@@ -3,19 +3,28 @@
 Subcommands:
 
 - ``play GAME [--set KEY=VALUE ...] [--variant NAME] [--players N] [--seed S]
-  [--verbose]``: play a whole seeded game of any registered game and tell it
-  event by event, rule IDs included, with the game's own picture of the table
-  after each event that changes it, the running scores with what each payout
-  came from, and the final standings (the main job). The configuration comes
+  [--verbose | --quiet] [--trace FILE] [--html FILE]``: play a whole seeded
+  game of any registered game and tell it event by event, rule IDs included,
+  with the game's own picture of the table (after the first, only its lines
+  that change), the running scores with what each payout came from, and the
+  final standings (the main job); ``--quiet`` tells only the decisions,
+  ``--trace`` writes the game as a JSON Lines trace. The configuration comes
   from the game's ``ConfigSpec``: ``--set`` takes its keys (lists
   comma-separated), ``--variant`` its named variants, ``--players N`` is
   ``--set players=N``. GAME (or ``--game GAME``) may be left out while only
   one game is registered;
+- ``play GAME --human SEAT [--bots A,B,...] [--seed S] [--trace FILE]``: play
+  SEAT yourself against bots (:mod:`kernel.human`): your view only, your legal
+  actions numbered, ``? N`` the rule behind action N, ``u`` undo, ``q`` quit;
+  the game is saved as a trace on exit;
 - ``games``: list the registered games: version, seats, name, score, chance
   and information, configuration keys with defaults, variants;
-- ``status``: list the invariants a state (plain-data JSON) breaks;
+- ``status``: list the invariants a state (plain-data JSON) breaks ("valid"
+  when none);
 - ``spec check`` / ``spec export`` / ``spec trace`` / ``spec interpretations``:
-  the executable spec;
+  the executable spec; ``spec path [GAME]``: the folder of the spec data in
+  use (the copy shipped in the package when installed);
+- ``--version``: the installed version;
 - ``replay``, ``vectors``, ``diff``: the conformance kit.
 - ``view TRACE.jsonl [-o FILE.html] [--seat N]``: write one self-contained
   HTML page showing a trace of any registered game (a golden vector, a
@@ -158,7 +167,9 @@ def _play(argv: Sequence[str]) -> int:
         prog="race-kernel play",
         description="Play a whole seeded game (random legal moves, chance drawn with the "
                     "seed) and tell it event by event, with the rule IDs applied, the table "
-                    "drawn after each event that changes it and the final standings.",
+                    "drawn after each event that changes it (after the first picture, only "
+                    "its lines that change) and the final standings. With --human SEAT, "
+                    "play SEAT yourself at the terminal against bots.",
         epilog="race-kernel games lists the games, their configuration keys and variants.")
     p.add_argument("game", nargs="?", metavar="GAME",
                    help="a registered game; may be left out while only one is registered")
@@ -232,11 +243,21 @@ def _play_human(args: argparse.Namespace, game: str, config: dict[str, Any],
         print(f"race-kernel play: --bots: {clip(str(exc))}", file=sys.stderr)
         return 2
     path = args.trace if args.trace is not None else f"race-kernel-{game}-seed{args.seed}.jsonl"
+    existed = os.path.exists(path)
+    try:  # a trace that cannot be written is said before the game, not after it
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        print(f"race-kernel play: --trace {clip(path, 200)}: cannot write: "
+              f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+        return 2
     try:
         return play_human(game, config, args.human, names, args.seed, stdin=sys.stdin,
                           stdout=sys.stdout, trace_path=path, quiet=args.quiet,
                           verbose=args.verbose, variant=variant)
     except ValueError as exc:  # a seat out of range, bots for the wrong number of seats
+        if not existed and os.path.getsize(path) == 0:
+            os.remove(path)  # nothing was played: no empty trace left behind
         print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -97,9 +98,14 @@ def action_rules(game: str, players: int) -> Mapping[str, tuple[str, ...]]:
 
 
 def _plain(text: str) -> str:
-    """Markdown's marks taken off: ``code``, **strong**, [text](link)."""
+    """Markdown's marks taken off: ``code``, **strong**, *emphasis*, [text](link).
+
+    >>> _plain("the *Starting Bet* card, **one** of `leg:blue`, [B](#b)")
+    'the Starting Bet card, one of leg:blue, B'
+    """
     text = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", text)
-    return text.replace("**", "").replace("`", "")
+    text = text.replace("**", "").replace("`", "")
+    return re.sub(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])", r"\1", text)
 
 
 #: A catalogue quote: ``> 000 (`000_x.txt`, "Section"): "words"``.
@@ -468,6 +474,9 @@ def play_human(game: str, config: Mapping[str, Any], human: int, bots: Sequence[
     say(screen.opening(heading, info.observation(state, human)))
     try:
         finished = _loop(g, screen, say, stdin, stdout, time_limit)
+    except KeyboardInterrupt:  # Ctrl-C: stop as q does, the game so far saved
+        say(["", "(interrupted: the game so far is saved)"])
+        finished = False
     finally:
         for bot in made.values():
             close = getattr(bot, "close", None)
@@ -484,7 +493,8 @@ def play_human(game: str, config: Mapping[str, Any], human: int, bots: Sequence[
         try:
             write_trace(g.trace(), trace_path)
         except OSError as exc:
-            say([f"the trace could not be written to {trace_path}: {exc.strerror or exc}"])
+            print(f"race-kernel play: the trace could not be written to {trace_path}: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
             return 2
         say([f"trace: {trace_path} ({len(g.steps)} steps; race-kernel replay {trace_path}, "
              f"race-kernel view {trace_path})"])

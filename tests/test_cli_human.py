@@ -333,3 +333,19 @@ def test_under_a_real_terminal(tmp_path: Path) -> None:
     assert "? 1" in text and "Traceback" not in text  # the terminal echoed the input
     assert replays(tmp_path / "t.jsonl")
     assert sum(st.actor == 0 for st in _trace_of(tmp_path / "t.jsonl").steps) >= 1
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--human", "3"], "--human 3: the game has seats 0 to 2"),
+    (["--bots", "random"], "--bots goes with --human"),
+    (["--human", "0", "--bots", "nosuch"], "unknown bot 'nosuch'"),
+    (["--human", "0", "--bots", "random,random,random"], "3 bots for 2 other seat(s)"),
+    (["--human", "0", "--trace", "no/such/folder/t.jsonl"], "cannot write"),
+])
+def test_bad_human_play_arguments_are_one_line_exit_2(argv: list[str], said: str,
+                                                      tmp_path: Path) -> None:
+    # A usage error before anything is played: exit 2, one line saying what is wrong.
+    run = run_main("play", "camel-up-2018", "--players", "3", *argv, stdin="", cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert said in run.stderr and run.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # no trace left behind
