@@ -202,6 +202,9 @@ def _play(argv: Sequence[str]) -> int:
         game = _game_of(args)
         info = kernel.game_info(game)
         variant, config = _config_of(info, args)
+        if args.html is not None and args.human is not None:
+            raise UsageError("--html goes with a told game; your game's page: race-kernel "
+                             "view TRACE --seat SEAT (the trace --human saves)")
         if args.bots is not None and args.human is None:
             raise UsageError("--bots goes with --human SEAT (race-kernel match plays bots "
                              "against each other)")

@@ -486,9 +486,9 @@ def play_human(game: str, config: Mapping[str, Any], human: int, bots: Sequence[
                 except Exception:  # closing is best effort
                     pass
     say(screen.ending(info.outcome(g.state) if finished else None))
-    for f in g.forfeits:
-        say([f"  forfeit: step {f.step + 1}, {info.narrator.seat_name(f.seat)}: {f.reason}; "
-             f"played {f.played}"])
+    for f in g.forfeits:  # not the move played for it: that may be a face-down choice
+        say([f"  forfeit: step {f.step + 1}, {info.narrator.seat_name(f.seat)}: {f.reason} "
+             f"(a legal move was drawn for it)"])
     if trace_path is not None:
         try:
             write_trace(g.trace(), trace_path)

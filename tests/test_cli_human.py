@@ -341,6 +341,7 @@ def test_under_a_real_terminal(tmp_path: Path) -> None:
     (["--human", "0", "--bots", "nosuch"], "unknown bot 'nosuch'"),
     (["--human", "0", "--bots", "random,random,random"], "3 bots for 2 other seat(s)"),
     (["--human", "0", "--trace", "no/such/folder/t.jsonl"], "cannot write"),
+    (["--human", "0", "--html", "page.html"], "--html goes with a told game"),
 ])
 def test_bad_human_play_arguments_are_one_line_exit_2(argv: list[str], said: str,
                                                       tmp_path: Path) -> None:
