@@ -1,14 +1,16 @@
 """``race-kernel play GAME --human SEAT``: a seat played at the terminal (kernel/human.py).
 
 - a scripted player finishes a game of each registered game against ``random`` bots
-  through the real command (``python -m kernel``), and the trace it saves replays;
+  through the command's own entry point (``kernel.cli.main``, the arguments and the
+  input as the command gets them), and the trace it saves replays;
 - KERNEL-OBSERVATION: the seat's screen is made from its view alone: every history
   ``kernel.resample`` draws for the seat (the same information state, other cards
   elsewhere) gives a byte-identical screen, while the tables differ;
 - ``? N`` shows the catalogue's entry of the rule behind action N; ``u`` takes back the
   last decision only while nothing hidden was revealed since (no chance step, no free
   choice of another seat);
-- once under a real terminal (the standard library's ``pty``).
+- once as a process of its own (``python -m kernel``) under a real terminal (the
+  standard library's ``pty``: no new dependency).
 """
 
 from __future__ import annotations
@@ -41,14 +43,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: so that two bots play), seeds whose random games are short.
 GAMES = [("camel-up-cards-2016", 2, 37), ("camel-up-card-game-2023", 2, 5),
          ("camel-up-2018", 3, 37), ("hare-and-tortoise-2014", 2, 9)]
-
-
-def run_cli(*argv: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``race-kernel ARGV`` as a process (``python -m kernel``), ``stdin`` typed in."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "kernel", *argv], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=120,
-                          check=False)
 
 
 def run_main(*argv: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -105,9 +99,9 @@ def test_a_scripted_player_finishes_a_game_against_random_bots(
     # bad answer, then takes the first legal action at every decision: the game ends
     # with its standings, and the saved trace replays exactly and ends the game.
     script = "? 1\nv\nnonsense\n" + "1\n" * 3000
-    run = run_cli("play", game, "--human", "1", "--players", str(players), "--seed",
-                  str(seed), "--bots", "random", "--trace", "game.jsonl", stdin=script,
-                  cwd=tmp_path)
+    run = run_main("play", game, "--human", "1", "--players", str(players), "--seed",
+                   str(seed), "--bots", "random", "--trace", "game.jsonl", stdin=script,
+                   cwd=tmp_path)
     assert (run.returncode, run.stderr) == (0, "")
     assert "Final standings" in run.stdout
     assert "not an action here: 'nonsense'" in run.stdout
