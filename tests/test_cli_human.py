@@ -164,6 +164,23 @@ def test_the_screen_is_the_same_for_every_history_the_seat_cannot_tell_apart(
         assert differing > 0, "no twin table differed: the check caught nothing"
 
 
+@pytest.mark.parametrize("game", [g for g, _, _ in GAMES])
+def test_the_seats_table_is_carried_through_the_events_it_sees(game: str) -> None:
+    # The pictures between a step's events are the narrator's, carried from the seat's
+    # observation through the events as the seat sees them (Narrator.after): after
+    # every step of a seeded game the carried table draws as the seat's observation does.
+    info = kernel.game_info(game)
+    trace = kernel.play(game, {info.config.players_key: max(info.min_players, 2)}, 3)
+    for seat in (0, 1):
+        before = info.observation(trace.initial, seat)
+        for st in trace.steps:
+            table = before
+            for e in kernel.events_seen(st.events, seat):
+                table = info.narrator.after(table, e)
+            before = info.observation(st.state, seat)
+            assert info.narrator.draw(table) == info.narrator.draw(before), st
+
+
 def test_the_screen_check_can_fail() -> None:
     # The check above compares what a seat's screen would show: seat 0's hand is on its
     # own screen and not on seat 1's (so a screen made from the whole table would differ
