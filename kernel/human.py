@@ -100,8 +100,8 @@ def action_rules(game: str, players: int) -> Mapping[str, tuple[str, ...]]:
 def _plain(text: str) -> str:
     """Markdown's marks taken off: ``code``, **strong**, *emphasis*, [text](link).
 
-    >>> _plain("the *Starting Bet* card, **one** of `leg:blue`, [B](#b)")
-    'the Starting Bet card, one of leg:blue, B'
+    >>> _plain("the *Bet* card, **one** of `kind:x`, [an entry](#id), 2*3*4")
+    'the Bet card, one of kind:x, an entry, 2*3*4'
     """
     text = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", text)
     text = text.replace("**", "").replace("`", "")
@@ -220,8 +220,11 @@ class Screen:
         """Step ``n`` as the seat saw it: who acted (the action if it was the seat's),
         the events as the seat sees them, the table after each one that changes it."""
         head = f"{n:4d} {self.who(actor)}" + (f": {own.text}" if own is not None else "")
-        if self.quiet:
-            return [head] if actor != CHANCE else []
+        if self.quiet:  # the decisions only: another seat's as its first event shows it
+            if actor == CHANCE:
+                return []
+            told = [e.text for e in seen if not self.info.narrator.quiet(e)]
+            return [f"{head}: {told[0]}" if own is None and told else head]
         narrator = self.info.narrator
         header = [head]
         out: list[str] = []

@@ -24,8 +24,9 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,9 +157,11 @@ def test_the_screen_is_the_same_for_every_history_the_seat_cannot_tell_apart(
     for seat in (0, 1):
         history = _before_decision(whole, seat, 0.6)
         mine = "\n".join(screen_of(history, seat)).encode()
-        assert b"Your decision" in mine
+        quiet = "\n".join(screen_of(history, seat, quiet=True)).encode()
+        assert b"Your decision" in mine and b"Your decision" in quiet
         twin = kernel.resample(history, seat, rng)
         assert "\n".join(screen_of(twin, seat)).encode() == mine
+        assert "\n".join(screen_of(twin, seat, quiet=True)).encode() == quiet
         differing += kernel.to_data(twin.final) != kernel.to_data(history.final)
     if info.hooks.hidden_chance:
         assert differing > 0, "no twin table differed: the check caught nothing"
@@ -174,7 +177,7 @@ def test_the_seats_table_is_carried_through_the_events_it_sees(game: str) -> Non
     for seat in (0, 1):
         before = info.observation(trace.initial, seat)
         for st in trace.steps:
-            table = before
+            table: Mapping[str, Any] = before
             for e in kernel.events_seen(st.events, seat):
                 table = info.narrator.after(table, e)
             before = info.observation(st.state, seat)
