@@ -437,35 +437,6 @@ def version() -> str:
         return "unknown (not installed: run from a source tree)"
 
 
-def _spec_path(argv: Sequence[str]) -> int:
-    """``race-kernel spec path [GAME]``: where the spec data is (the shipped copy when
-    installed from a wheel), for the commands that take a spec file."""
-    from kernel.resources import spec_dir
-
-    p = ArgumentParser(
-        prog="race-kernel spec path",
-        description="Print the folder of the spec data the commands use (rule catalogues, "
-                    "examples, golden vectors): the checkout's spec/ in a source tree, the "
-                    "copy shipped inside the package when installed. With GAME, that game's "
-                    "folder. Example: race-kernel view \"$(race-kernel spec path GAME)"
-                    "/vectors/FILE.jsonl\" -o game.html (race-kernel games lists the games)")
-    p.add_argument("game", nargs="?", metavar="GAME", help="a registered game")
-    args = p.parse_args(list(argv))
-    try:
-        folder = spec_dir()
-    except OSError as exc:
-        print(f"race-kernel spec path: {clip(str(exc))}", file=sys.stderr)
-        return 2
-    if args.game is not None:
-        if args.game not in kernel.games():
-            print(f"race-kernel spec path: unknown game {show(args.game)}; known: "
-                  f"{', '.join(kernel.games())}", file=sys.stderr)
-            return 2
-        folder = folder / args.game
-    print(folder)
-    return 0
-
-
 USAGE = """usage: race-kernel COMMAND [ARGS]   (race-kernel --help for the commands)"""
 
 
@@ -530,8 +501,6 @@ def _main(args: list[str]) -> int:
     try:
         if cmd in commands:
             return commands[cmd](rest)
-        if cmd == "spec" and rest[:1] == ["path"]:
-            return _spec_path(rest[1:])
         if cmd == "spec":
             from kernel.spec.runner import main as spec_main
 
