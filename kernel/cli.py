@@ -85,7 +85,7 @@ from typing import Any
 import kernel
 from kernel.arguments import ArgumentParser, clip, exit_code, plain_text
 from kernel.decode import DecodeError, loads, show
-from kernel.narrate import narrate, set_text
+from kernel.narrate import final_lines, narrate, set_text
 from kernel.registry import GameInfo
 from kernel.resources import MissingExtra
 
@@ -280,14 +280,7 @@ def _decisions(trace: kernel.Trace, variant: str) -> Iterator[str]:
         if step.actor != kernel.CHANCE:
             yield f"{n:4d} {narrator.seat_name(step.actor)}: {step.action.text}"
     yield ""
-    out = info.outcome(trace.final)
-    if out is None:
-        yield f"the game did not finish in {len(trace.steps)} steps"
-        return
-    yield f"Final standings ({info.score.winners}):"
-    if out.tiebreak:
-        yield f"  tie-break used: {out.tiebreak}"
-    yield from (f"  {line}" for line in narrator.standings(out))
+    yield from final_lines(info, info.outcome(trace.final), len(trace.steps))
 
 
 def _write_trace(trace: kernel.Trace, path: str) -> bool:

@@ -37,6 +37,7 @@ written as JSON Lines when the game ends or the player quits
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -51,8 +52,8 @@ import attrs
 from kernel.api import Step, Trace, events_seen, game_info, play, sample_chance
 from kernel.bots.base import Bot, Seat, make_bot
 from kernel.bots.referee import TIME_LIMIT, Forfeit, _ask, _Seats, _view, derive_seed
-from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, PlainData
-from kernel.narrate import EVENT, NOTE, _Teller, set_text
+from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Outcome, PlainData
+from kernel.narrate import EVENT, NOTE, _Teller, final_lines, set_text
 from kernel.plugin import CardMove
 from kernel.registry import GameInfo
 
@@ -311,16 +312,8 @@ class Screen:
             out += rule_text(r)
         return out
 
-    def ending(self, outcome: Any) -> list[str]:
-        out = list(self.teller.flush())
-        out.append("")
-        if outcome is None:
-            return [*out, "the game did not finish"]
-        out.append(f"Final standings ({self.info.score.winners}):")
-        if outcome.tiebreak:
-            out.append(f"  tie-break used: {outcome.tiebreak}")
-        out += (f"  {line}" for line in self.info.narrator.standings(outcome))
-        return out
+    def ending(self, outcome: Outcome | None, steps: int) -> list[str]:
+        return [*self.teller.flush(), "", *final_lines(self.info, outcome, steps)]
 
 
 #: A parenthesised list of rule IDs at the end of a kind's description.
@@ -482,13 +475,9 @@ def play_human(game: str, config: Mapping[str, Any], human: int, bots: Sequence[
         finished = False
     finally:
         for bot in made.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                try:
-                    close()
-                except Exception:  # closing is best effort
-                    pass
-    say(screen.ending(info.outcome(g.state) if finished else None))
+            with contextlib.suppress(Exception):  # closing is best effort
+                getattr(bot, "close", lambda: None)()
+    say(screen.ending(info.outcome(g.state) if finished else None, len(g.steps)))
     for f in g.forfeits:  # not the move played for it: that may be a face-down choice
         say([f"  forfeit: step {f.step + 1}, {info.narrator.seat_name(f.seat)}: {f.reason} "
              f"(a legal move was drawn for it)"])

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from kernel.api import Trace, game_info
-from kernel.core import CHANCE, Event
+from kernel.core import CHANCE, Event, Outcome
 from kernel.registry import GameInfo
 
 #: Indentation of a step's events, of what explains an event, of a picture.
@@ -166,11 +166,15 @@ def narrate(trace: Trace, verbose: bool = False, variant: str | None = None) -> 
         yield from teller.tell(header, lines, always=not step.events)
     yield from teller.flush()
     yield ""
-    out = info.outcome(trace.final)
-    if out is None:
-        yield f"the game did not finish in {len(trace.steps)} steps"
-        return
-    yield f"Final standings ({info.score.winners}):"
-    if out.tiebreak:
-        yield f"  tie-break used: {out.tiebreak}"
-    yield from (f"  {line}" for line in narrator.standings(out))
+    yield from final_lines(info, info.outcome(trace.final), len(trace.steps))
+
+
+def final_lines(info: GameInfo, outcome: Outcome | None, steps: int) -> list[str]:
+    """How a told game ends: the final standings (how winners are found, the
+    tie-break used, a line per seat), or that the game did not finish."""
+    if outcome is None:
+        return [f"the game did not finish in {steps} steps"]
+    lines = [f"Final standings ({info.score.winners}):"]
+    if outcome.tiebreak:
+        lines.append(f"  tie-break used: {outcome.tiebreak}")
+    return lines + [f"  {line}" for line in info.narrator.standings(outcome)]
