@@ -10,6 +10,7 @@ to reach them (the main command imports each subcommand only when it runs).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import NoReturn
 
@@ -26,8 +27,37 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
+#: A reStructuredText role: ``:func:`name```, ``:mod:`name```.
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`~?([^`]+)`")
+#: A table rule of ``=`` columns (``====  ====``).
+_TABLE_RULE = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
+
+
+def plain_text(text: str) -> str:
+    """``text`` (a docstring or a help text) without reStructuredText markup.
+
+    Roles lose their markup, literals their double backquotes, a table its
+    ``====`` rules; a ``::`` ending a paragraph becomes ``:``.
+
+    >>> plain_text("see :mod:`kernel.bots` and ``race-kernel match``::")
+    'see kernel.bots and race-kernel match:'
+    >>> plain_text("====  ====\\ncode  meaning\\n====  ====")
+    'code  meaning'
+    """
+    lines = [line for line in text.split("\n") if not _TABLE_RULE.match(line)]
+    out = _ROLE.sub(r"\1", "\n".join(lines)).replace("``", "")
+    return re.sub(r"(\S)::$", r"\1:", out, flags=re.MULTILINE)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse with bounded error messages (an argument may be megabytes long)."""
+    """argparse with bounded error messages (an argument may be megabytes long) and help
+    texts without reStructuredText markup (:func:`plain_text`)."""
+
+    def format_help(self) -> str:
+        return plain_text(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain_text(super().format_usage())
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)

@@ -3,19 +3,28 @@
 Subcommands:
 
 - ``play GAME [--set KEY=VALUE ...] [--variant NAME] [--players N] [--seed S]
-  [--verbose]``: play a whole seeded game of any registered game and tell it
-  event by event, rule IDs included, with the game's own picture of the table
-  after each event that changes it, the running scores with what each payout
-  came from, and the final standings (the main job). The configuration comes
+  [--verbose | --quiet] [--trace FILE] [--html FILE]``: play a whole seeded
+  game of any registered game and tell it event by event, rule IDs included,
+  with the game's own picture of the table (after the first, only its lines
+  that change), the running scores with what each payout came from, and the
+  final standings (the main job); ``--quiet`` tells only the decisions,
+  ``--trace`` writes the game as a JSON Lines trace. The configuration comes
   from the game's ``ConfigSpec``: ``--set`` takes its keys (lists
   comma-separated), ``--variant`` its named variants, ``--players N`` is
   ``--set players=N``. GAME (or ``--game GAME``) may be left out while only
   one game is registered;
+- ``play GAME --human SEAT [--bots A,B,...] [--seed S] [--trace FILE]``: play
+  SEAT yourself against bots (:mod:`kernel.human`): your view only, your legal
+  actions numbered, ``? N`` the rule behind action N, ``u`` undo, ``q`` quit;
+  the game is saved as a trace on exit;
 - ``games``: list the registered games: version, seats, name, score, chance
   and information, configuration keys with defaults, variants;
-- ``status``: list the invariants a state (plain-data JSON) breaks;
+- ``status``: list the invariants a state (plain-data JSON) breaks ("valid"
+  when none);
 - ``spec check`` / ``spec export`` / ``spec trace`` / ``spec interpretations``:
-  the executable spec;
+  the executable spec; ``spec path [GAME]``: the folder of the spec data in
+  use (the copy shipped in the package when installed);
+- ``--version``: the installed version;
 - ``replay``, ``vectors``, ``diff``: the conformance kit.
 - ``view TRACE.jsonl [-o FILE.html] [--seat N]``: write one self-contained
   HTML page showing a trace of any registered game (a golden vector, a
@@ -70,13 +79,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import kernel
-from kernel.arguments import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code, plain_text
 from kernel.decode import DecodeError, loads, show
-from kernel.narrate import narrate, set_text
+from kernel.narrate import final_lines, narrate, set_text
 from kernel.registry import GameInfo
 from kernel.resources import MissingExtra
 
@@ -158,7 +167,9 @@ def _play(argv: Sequence[str]) -> int:
         prog="race-kernel play",
         description="Play a whole seeded game (random legal moves, chance drawn with the "
                     "seed) and tell it event by event, with the rule IDs applied, the table "
-                    "drawn after each event that changes it and the final standings.",
+                    "drawn after each event that changes it (after the first picture, only "
+                    "its lines that change) and the final standings. With --human SEAT, "
+                    "play SEAT yourself at the terminal against bots.",
         epilog="race-kernel games lists the games, their configuration keys and variants.")
     p.add_argument("game", nargs="?", metavar="GAME",
                    help="a registered game; may be left out while only one is registered")
@@ -171,21 +182,46 @@ def _play(argv: Sequence[str]) -> int:
     p.add_argument("--seed", type=int, default=1, help="the seed of chance and moves (1)")
     p.add_argument("--verbose", action="store_true",
                    help="tell every event the game sums up (deals, hidden choices)")
+    p.add_argument("--quiet", action="store_true",
+                   help="tell only the decisions (no events, no pictures), and the standings")
     p.add_argument("--html", metavar="FILE", default=None,
                    help="also write the game's viewer page (race-kernel view) to FILE")
+    p.add_argument("--trace", metavar="FILE", default=None,
+                   help="also write the game as a JSON Lines trace to FILE (race-kernel "
+                        "replay FILE replays it, race-kernel view FILE draws it)")
+    p.add_argument("--human", metavar="SEAT", type=int, default=None,
+                   help="play SEAT yourself at the terminal against bots: its view only, "
+                        "its legal actions numbered; ? N for the rule behind action N, u to "
+                        "undo, q to quit; the game is saved as a trace (--trace, default "
+                        "race-kernel-GAME-seedS.jsonl)")
+    p.add_argument("--bots", metavar="A,B,...", default=None,
+                   help="with --human: the other seats' bots in seat order, or one for all "
+                        "(random, greedy, ismcts:SIMS:WORLDS, cmd:PROGRAM; default random)")
     args = p.parse_args(argv)
     try:
         game = _game_of(args)
         info = kernel.game_info(game)
         variant, config = _config_of(info, args)
+        if args.html is not None and args.human is not None:
+            raise UsageError("--html goes with a told game; your game's page: race-kernel "
+                             "view TRACE --seat SEAT (the trace --human saves)")
+        if args.bots is not None and args.human is None:
+            raise UsageError("--bots goes with --human SEAT (race-kernel match plays bots "
+                             "against each other)")
     except UsageError as exc:
         print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
         return 2
+    if args.human is not None:
+        return _play_human(args, game, config, variant)
     trace = kernel.play(game, config, args.seed)
     if args.html is not None and not _write_html(trace, args.html):
         return 2
+    if args.trace is not None and not _write_trace(trace, args.trace):
+        return 2
+    told = (_decisions(trace, variant) if args.quiet
+            else narrate(trace, verbose=args.verbose, variant=variant))
     try:
-        for line in narrate(trace, verbose=args.verbose, variant=variant):
+        for line in told:
             print(line)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (| head): stop telling, say so
@@ -194,6 +230,70 @@ def _play(argv: Sequence[str]) -> int:
               file=sys.stderr)
         return 2
     return 0
+
+
+def _play_human(args: argparse.Namespace, game: str, config: dict[str, Any],
+                variant: str) -> int:
+    """``play GAME --human SEAT [--bots ...]``: the player at the terminal (kernel.human)."""
+    from kernel.bots.base import make_bot
+    from kernel.human import play_human
+
+    names = [b for b in (args.bots or "random").split(",") if b]
+    try:
+        for name in names:
+            make_bot(name)  # a bad name is a usage error, before anything runs
+    except ValueError as exc:
+        print(f"race-kernel play: --bots: {clip(str(exc))}", file=sys.stderr)
+        return 2
+    path = args.trace if args.trace is not None else f"race-kernel-{game}-seed{args.seed}.jsonl"
+    existed = os.path.exists(path)
+    try:  # a trace that cannot be written is said before the game, not after it
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        print(f"race-kernel play: --trace {clip(path, 200)}: cannot write: "
+              f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+        return 2
+    try:
+        return play_human(game, config, args.human, names, args.seed, stdin=sys.stdin,
+                          stdout=sys.stdout, trace_path=path, quiet=args.quiet,
+                          verbose=args.verbose, variant=variant)
+    except ValueError as exc:  # a seat out of range, bots for the wrong number of seats
+        if not existed and os.path.getsize(path) == 0:
+            os.remove(path)  # nothing was played: no empty trace left behind
+        print(f"race-kernel play: {clip(str(exc))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nrace-kernel play: interrupted", file=sys.stderr)
+        return 2
+
+
+def _decisions(trace: kernel.Trace, variant: str) -> Iterator[str]:
+    """``play --quiet``: the heading, each seat's decision (a line), the final standings."""
+    info = kernel.game_info(trace.game)
+    narrator = info.narrator
+    config = " ".join(f"{k}={set_text(v)}" for k, v in trace.config.items())
+    yield info.name
+    yield f"game {trace.game} v{trace.version}, variant {variant}, {config}, seed {trace.seed}"
+    yield ""
+    for n, step in enumerate(trace.steps, 1):
+        if step.actor != kernel.CHANCE:
+            yield f"{n:4d} {narrator.seat_name(step.actor)}: {step.action.text}"
+    yield ""
+    yield from final_lines(info, info.outcome(trace.final), len(trace.steps))
+
+
+def _write_trace(trace: kernel.Trace, path: str) -> bool:
+    """Write ``trace`` as JSON Lines to ``path`` (False, said on stderr, if it cannot)."""
+    from kernel.human import write_trace
+
+    try:
+        write_trace(trace, path)
+    except OSError as exc:
+        print(f"race-kernel play: --trace {clip(path, 200)}: cannot write: "
+              f"{exc.strerror or clip(str(exc))}", file=sys.stderr)
+        return False
+    return True
 
 
 def _write_html(trace: kernel.Trace, path: str) -> bool:
@@ -315,7 +415,19 @@ def _status(argv: Sequence[str]) -> int:
         return 2
     for rule in broken:
         print(rule)
+    if not broken:
+        print(f"valid: a {data.get('game')} state that breaks no invariant")
     return 1 if broken else 0
+
+
+def version() -> str:
+    """The installed distribution's version (the source tree's when not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("race-kernel")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed: run from a source tree)"
 
 
 USAGE = """usage: race-kernel COMMAND [ARGS]   (race-kernel --help for the commands)"""
@@ -370,7 +482,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args: list[str]) -> int:
     commands = {"play": _play, "games": _games, "status": _status}
     if args and args[0] in ("-h", "--help"):
-        print(__doc__, _command_list(), sep="")
+        print(plain_text(__doc__ or ""), plain_text(_command_list()), sep="")
+        return 0
+    if args and args[0] in ("-V", "--version"):
+        print(f"race-kernel {version()}")
         return 0
     if not args:
         print(f"race-kernel: no command\n{USAGE}", file=sys.stderr)

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from kernel.api import Trace, game_info
-from kernel.core import CHANCE, Event
+from kernel.core import CHANCE, Event, Outcome
 from kernel.registry import GameInfo
 
 #: Indentation of a step's events, of what explains an event, of a picture.
@@ -87,12 +87,22 @@ class _Teller:
         run.last, run.count = n, run.count + 1
 
     def picture_of(self, table: Mapping[str, Any]) -> list[str]:
-        """The picture of ``table`` when it differs from the last one shown."""
+        """The lines of the picture of ``table`` that differ from the last one shown.
+
+        The first picture is drawn whole; after it, a picture of as many lines
+        as the last one shows only the lines that changed (a move changes the
+        track line, not the lines of tickets or piles), so that a long game is
+        not told as the same table over and over.
+        """
         drawn = [f"{EVENT}{line}" for line in self.info.narrator.draw(table)]
-        if drawn == self.picture:
-            return []
-        self.picture = drawn
-        return drawn
+        last, self.picture = self.picture, drawn
+        if len(drawn) != len(last):
+            return drawn
+        return [line for line, before in zip(drawn, last, strict=True) if line != before]
+
+    def forget_picture(self) -> None:
+        """Draw the next picture whole (after an undo, or when asked to show the table)."""
+        self.picture = []
 
     def scores_of(self, table: Mapping[str, Any]) -> list[str]:
         """The score line of ``table`` when its scores differ from the last shown."""
@@ -156,11 +166,15 @@ def narrate(trace: Trace, verbose: bool = False, variant: str | None = None) -> 
         yield from teller.tell(header, lines, always=not step.events)
     yield from teller.flush()
     yield ""
-    out = info.outcome(trace.final)
-    if out is None:
-        yield f"the game did not finish in {len(trace.steps)} steps"
-        return
-    yield f"Final standings ({info.score.winners}):"
-    if out.tiebreak:
-        yield f"  tie-break used: {out.tiebreak}"
-    yield from (f"  {line}" for line in narrator.standings(out))
+    yield from final_lines(info, info.outcome(trace.final), len(trace.steps))
+
+
+def final_lines(info: GameInfo, outcome: Outcome | None, steps: int) -> list[str]:
+    """How a told game ends: the final standings (how winners are found, the
+    tie-break used, a line per seat), or that the game did not finish."""
+    if outcome is None:
+        return [f"the game did not finish in {steps} steps"]
+    lines = [f"Final standings ({info.score.winners}):"]
+    if outcome.tiebreak:
+        lines.append(f"  tie-break used: {outcome.tiebreak}")
+    return lines + [f"  {line}" for line in info.narrator.standings(outcome)]

@@ -460,3 +460,100 @@ def test_the_teller_names_nothing_the_game_did_not_give_it(
     assert told.endswith("\n".join(f"  <place of {seat}>" for seat in range(3)))
     assert "Final standings (<winners>):\n  tie-break used: <tie-break>\n" in told
     assert f"\n{len(trace.steps):4d} game-over x1 [CUC-WINNER]\n" in told
+
+
+# --------------------------------------------------------------------------
+# what a newcomer meets first: --version, --trace, --quiet, help texts, spec path
+
+
+def cli(*argv: str) -> Run:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = kernel.cli.main(list(argv))
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def test_version_names_the_distribution() -> None:
+    from importlib import metadata
+
+    run = cli("--version")
+    assert (run.code, run.out) == (0, f"race-kernel {metadata.version('race-kernel')}\n")
+
+
+def test_play_trace_writes_a_trace_that_replays(tmp_path: Path) -> None:
+    # play --trace FILE: the told game as a JSON Lines trace, replayed exactly.
+    from kernel.conformance.trace import read_trace, replay
+
+    path = tmp_path / "game.jsonl"
+    run = play(GAME, "--players", "2", "--seed", "4", "--trace", str(path))
+    assert run.code == 0
+    lines = read_trace(path)
+    trace = kernel.play(GAME, {"players": 2}, 4)
+    assert [kernel.parse_action(GAME, line["action"]) for line in lines[1:]] == \
+        [st.action for st in trace.steps]
+    assert replay(path).mismatches == ()
+    assert play(GAME, "--trace", str(tmp_path)).code == 2  # a folder cannot be written
+
+
+def test_quiet_tells_only_the_decisions() -> None:
+    # --quiet: the heading, one line per seat's decision (in order), the standings.
+    trace = kernel.play("camel-up-2018", {"players": 3}, 1)
+    run = play("camel-up-2018", "--players", "3", "--seed", "1", "--quiet")
+    assert run.code == 0
+    names = kernel.game_info("camel-up-2018").narrator
+    told = [line for line in run.out.splitlines() if re.match(r" *\d+ ", line)]
+    assert told == [f"{n:4d} {names.seat_name(st.actor)}: {st.action.text}"
+                    for n, st in enumerate(trace.steps, 1) if st.actor != kernel.CHANCE]
+    assert "Final standings" in run.out
+    assert len(run.out.splitlines()) < len(told) + 12
+
+
+def test_a_picture_is_drawn_again_only_where_it_changes() -> None:
+    # The told game draws the first picture whole, then only the picture's lines that
+    # changed (a 3-player game of the 2018 game is not the same table over and over).
+    from kernel.narrate import _Teller
+
+    info = kernel.game_info("camel-up-2018")
+    trace = kernel.play("camel-up-2018", {"players": 3}, 1)
+    teller = _Teller(info)
+    first = kernel.to_data(trace.initial)
+    assert teller.picture_of(first) == [EVENT + x for x in info.narrator.draw(first)]
+    assert teller.picture_of(first) == []
+    checked = 0
+    for before, after in zip((trace.initial, *[s.state for s in trace.steps]),
+                             [s.state for s in trace.steps], strict=False):
+        old = info.narrator.draw(kernel.to_data(before))
+        new = info.narrator.draw(kernel.to_data(after))
+        teller.picture = [EVENT + x for x in old]
+        shown = teller.picture_of(kernel.to_data(after))
+        if len(old) == len(new):
+            assert shown == [EVENT + b for a, b in zip(old, new, strict=True) if a != b]
+            checked += 0 < len(shown) < len(new)
+    assert checked > 10
+    assert len(list(narrate(trace))) < 2400
+
+
+def test_help_texts_carry_no_restructuredtext_markup() -> None:
+    # --help of the command and its subcommands: plain text, no ``literals`` or :roles:.
+    markup = re.compile(r"``|:(?:func|mod|class|meth|data|attr):`")
+    for argv in (["--help"], ["play", "--help"], ["games", "--help"], ["status", "--help"],
+                 ["spec", "--help"], ["spec", "check", "--help"], ["spec", "path", "--help"],
+                 ["replay", "--help"], ["vectors", "--help"], ["view", "--help"],
+                 ["match", "--help"], ["odds", "--help"]):
+        run = cli(*argv)
+        assert run.code == 0, argv
+        assert run.out and not markup.search(run.out), (argv, markup.findall(run.out))
+
+
+def test_spec_path_finds_the_files_the_readme_examples_name(tmp_path: Path) -> None:
+    # race-kernel spec path [GAME]: the spec data in use (the shipped copy when installed),
+    # so that the README's view example works outside a checkout.
+    from kernel.resources import spec_dir
+
+    run = cli("spec", "path", GAME)
+    assert run.code == 0 and Path(run.out.strip()) == spec_dir() / GAME
+    assert (Path(run.out.strip()) / "vectors" / "game-p4-seed1.jsonl").is_file()
+    vector = Path(run.out.strip()) / "vectors" / "game-p2-seed1.jsonl"  # the smallest
+    view = cli("view", str(vector), "-o", str(tmp_path / "game.html"))
+    assert view.code == 0 and (tmp_path / "game.html").stat().st_size > 1000
+    assert cli("spec", "path", "no-such-game").code == 2

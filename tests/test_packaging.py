@@ -233,6 +233,16 @@ def test_vectors_check(kit: Kit) -> None:
     assert "vector files match the kernel" in out
 
 
+def test_spec_path_and_version_of_the_installed_wheel(kit: Kit) -> None:
+    # The README's view/replay examples outside a checkout: race-kernel spec path GAME is
+    # the shipped copy's folder, and --version the wheel's.
+    folder = Path(_must(kit.run("spec", "path", GAME)).stdout.strip())
+    assert folder.is_relative_to(kit.venv) and folder.as_posix().endswith(SHIPPED + GAME)
+    assert (folder / "vectors" / "game-p4-seed1.jsonl").is_file()
+    version = kit.wheel.name.split("-")[1]
+    assert _must(kit.run("--version")).stdout == f"race-kernel {version}\n"
+
+
 def test_replay_a_shipped_vector(kit: Kit) -> None:
     vector = kit.shipped() / GAME / "vectors" / "game-p4-seed1.jsonl"
     assert vector.is_relative_to(kit.venv)

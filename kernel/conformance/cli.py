@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import kernel
-from kernel.arguments import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code, plain_text
 from kernel.conformance import vectors
 from kernel.conformance.canonical import diff_paths
 from kernel.conformance.compare import Divergence, PeerRunner
@@ -551,7 +551,7 @@ def main(argv: list[str]) -> int:
     """Dispatch ``argv[0]`` in {replay, vectors, diff}; the exit code (0, 1 or 2)."""
     commands = {"replay": _replay, "vectors": _vectors, "diff": _diff}
     if not argv or argv[0] not in commands:
-        print(__doc__, file=sys.stderr)
+        print(plain_text(__doc__ or ""), file=sys.stderr)
         return 2
     try:
         return commands[argv[0]](argv[1:])

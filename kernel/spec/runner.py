@@ -17,7 +17,10 @@ package, see :mod:`kernel.resources`):
 - ``trace``: the traceability gate (see :mod:`kernel.spec.trace`); one row
   per rule, then the gaps; exit 1 when there is a gap;
 - ``interpretations [--write]``: print or write ``spec/INTERPRETATIONS.md``;
-- ``link [--write]``: print or write the ``Examples:`` line of every rule.
+- ``link [--write]``: print or write the ``Examples:`` line of every rule;
+- ``path [GAME]``: print the spec folder in use (the copy shipped in the
+  package when installed), or one game's folder in it, so that a file the
+  README names under ``spec/`` can be found outside a checkout.
 
 Exit codes (as every ``race-kernel`` command, see :mod:`kernel.cli`): 0
 success, 1 a finding (a failing example, a problem in an example file, a
@@ -38,7 +41,7 @@ from typing import Any
 
 import kernel
 from kernel import resources
-from kernel.arguments import ArgumentParser, clip, exit_code
+from kernel.arguments import ArgumentParser, clip, exit_code, plain_text
 from kernel.resources import MissingExtra, require
 from kernel.spec import catalogue as cat
 from kernel.spec import trace as gate
@@ -408,12 +411,32 @@ def link(argv: Sequence[str]) -> int:
     return 0
 
 
+def path(argv: Sequence[str]) -> int:
+    """``spec path [GAME]``: the spec folder in use (or one game's folder in it)."""
+    p = _parser("path", "Print the folder of the spec data the commands use (rule "
+                "catalogues, examples, golden vectors): the checkout's spec/ in a source "
+                "tree, the copy shipped inside the package when installed. With GAME, that "
+                "game's folder. Example: race-kernel view \"$(race-kernel spec path GAME)"
+                "/vectors/FILE.jsonl\" -o game.html (race-kernel games lists the games).")
+    p.add_argument("game", nargs="?", metavar="GAME", help="a registered game")
+    args = p.parse_args(argv)
+    folder = find_spec_dir(args.spec_dir)
+    if args.game is not None:
+        if args.game not in kernel.games():
+            raise UsageError(f"unknown game {clip(args.game, 80)!r}; known: "
+                             f"{', '.join(kernel.games())}")
+        folder = folder / args.game
+    print(folder)
+    return 0
+
+
 COMMANDS = {
     "check": check,
     "export": export,
     "trace": trace,
     "interpretations": interpretations,
     "link": link,
+    "path": path,
 }
 
 
@@ -429,7 +452,7 @@ def _write(path: Path, text: str) -> None:
 def main(argv: list[str]) -> int:
     """Dispatch ``race-kernel spec <command> ...``; the exit code (0, 1 or 2)."""
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__, file=sys.stdout if argv else sys.stderr)
+        print(plain_text(__doc__ or ""), file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
     command = COMMANDS.get(argv[0])
     if command is None:
