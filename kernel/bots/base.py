@@ -153,6 +153,28 @@ def game_bots(game: str) -> Mapping[str, Callable[[], Bot]]:
     return bots
 
 
+def playout_until(game: str) -> tuple[str, ...]:
+    """The rule IDs whose events end an ISMCTS playout in ``game`` (``PLAYOUT_UNTIL`` of its
+    ``bots`` module); empty: the first change of the scores on the table ends it.
+
+    A game whose scores first change through small side payments (the 2018
+    game's spectator tiles) while its main payout comes later (the leg's
+    scoring) names the rule of that payout, so that a playout is scored where
+    the choices it tries have paid off.
+    """
+    from kernel.api import game_info
+
+    package = game_info(game).state_type.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.bots":
+            raise
+        return ()
+    rules: tuple[str, ...] = tuple(getattr(module, "PLAYOUT_UNTIL", ()))
+    return rules
+
+
 #: The names :func:`make_bot` knows, with what they make (for messages and --help).
 NAMES: Final = {
     "random": "a uniformly random legal action",

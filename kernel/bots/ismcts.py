@@ -11,7 +11,11 @@ world by UCB1 with availability counts, expands one untried action, then
 plays uniformly random moves until the seats' scores on the table (the
 game's ``GameHooks.score_key``) first differ from the world's, or the end
 (a whole random game is long and its result mostly noise: the first payout
-ahead is a cheaper, steadier signal); it backs up each seat's reward: at the
+ahead is a cheaper, steadier signal); a game whose first payouts are small
+side payments names the rules of its main payout instead
+(:func:`kernel.bots.base.playout_until`: the 2018 game's leg scoring, past
+its spectator tiles' payments), and the playout then runs to the first event
+of those rules or the end; it backs up each seat's reward: at the
 end its return (the winners share 1), else its standing by score (1 ahead of
 every other seat, 0 behind all, ties counting half). The action played is
 the root child visited most (ties: the best mean reward, then the smaller
@@ -34,7 +38,7 @@ import random
 from typing import Any, Final
 
 from kernel.api import game_info, sample_chance
-from kernel.bots.base import Seat
+from kernel.bots.base import Seat, playout_until
 from kernel.bots.view import View
 from kernel.core import CHANCE, TERMINAL, Applied
 
@@ -66,6 +70,7 @@ class ISMCTSBot:
         self.name = f"ismcts:{sims}:{self.worlds}"
         self._rng = random.Random(0)
         self._key = "score"
+        self._until: frozenset[str] = frozenset()
 
     def reset(self, seat: Seat) -> None:
         self._rng = random.Random(seat.seed)
@@ -79,6 +84,7 @@ class ISMCTSBot:
         info = game_info(view.game)
         worlds = [view.sampler(rng).final for _ in range(self.worlds)]
         self._key = info.hooks.score_key
+        self._until = frozenset(playout_until(view.game))
         root = _Node()
         seat = view.seat
         for i in range(self.sims):
@@ -131,6 +137,11 @@ class ISMCTSBot:
             if steps >= PLAYOUT_STEPS:
                 break
             if expanded and info.current_actor(state) != TERMINAL:
+                if self._until:
+                    if any(not self._until.isdisjoint(e.rules) for e in result.events):
+                        standing = _standing(self._scores(info, state))
+                        break
+                    continue
                 now = self._scores(info, state)
                 if now != before:
                     standing = _standing(now)

@@ -95,3 +95,6 @@ class Greedy:
 
 
 BOTS = {"greedy": Greedy}
+#: ISMCTS playouts end at the leg's scoring (or the race's end), not at the first
+#: spectator-tile payment (:func:`kernel.bots.base.playout_until`).
+PLAYOUT_UNTIL = ("CU2-PAY-LEG", "CU2-RACE-END")

@@ -50,3 +50,47 @@ def test_values_are_the_exact_evs_of_odds() -> None:
     assert "pyramid" in shared and any(k.startswith("bet:") for k in shared)
     assert all(mine[k] == exact[k] for k in shared)
     assert any(k.startswith("winner:") for k in mine)
+
+
+def test_ismcts_playouts_end_at_the_legs_scoring() -> None:
+    # CU2-PAY-LEG, CU2-RACE-END: an ISMCTS playout in this game runs to the leg's scoring
+    # (or the race's end), past the spectator tiles' payments (CU2-TILE-PAY), which would
+    # otherwise end it: the bots module names those rules (PLAYOUT_UNTIL).
+    import attrs
+
+    from kernel.bots import view_of
+    from kernel.bots.base import Seat, playout_until
+    from kernel.bots.ismcts import PLAYOUT_STEPS, ISMCTSBot
+    from kernel.core import Applied
+
+    until = {"CU2-PAY-LEG", "CU2-RACE-END"}
+    assert set(playout_until(GAME)) == until
+    logs: list[list[Any]] = []
+
+    class Recording(ISMCTSBot):
+        def _simulate(self, info: Any, state: Any, root: Any, seat: int, rng: Any) -> None:
+            log: list[Any] = []
+
+            def apply(s: Any, a: Any) -> Any:
+                result = info.apply(s, a)
+                log.append(result)
+                return result
+
+            super()._simulate(attrs.evolve(info, apply=apply), state, root, seat, rng)
+            logs.append(log)
+
+    trace = kernel.play(GAME, {"players": 3}, seed=4)
+    history = next(attrs.evolve(trace, steps=trace.steps[:k]) for k in range(40, 200)
+                   if kernel.current_actor(trace.steps[k - 1].state) >= 0
+                   and trace.steps[k - 1].state.phase == "turn")
+    seat = kernel.current_actor(history.final)
+    bot = Recording(sims=6, worlds=2)
+    bot.reset(Seat(GAME, 1, {"players": 3}, seat, 3, 1, 1.0))
+    bot.act(view_of(history, seat))
+    assert len(logs) == 6
+    for log in logs:
+        assert all(isinstance(r, Applied) for r in log)
+        last = log[-1]
+        ended = kernel.current_actor(last.state) == kernel.TERMINAL or len(log) >= PLAYOUT_STEPS
+        assert ended or any(until & set(e.rules) for e in last.events), [
+            e.kind for e in last.events]
