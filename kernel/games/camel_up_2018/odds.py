@@ -57,8 +57,6 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import Any, NamedTuple
 
-from kernel.plugin import SeatOdds
-
 from kernel.games.camel_up_2018.movement import (
     CAMELS,
     CRAZY,  # noqa: F401  (the doctests)
@@ -80,6 +78,7 @@ from kernel.games.camel_up_2018.movement import (
     ranking,
     reveal,
 )
+from kernel.plugin import SeatOdds
 
 __all__ = ["READING", "Counts", "Estimate", "LegOdds", "Position", "board_key", "count_leg",
            "ev_table", "leg_odds", "legal_tile_spaces", "position_problems", "seat_odds",

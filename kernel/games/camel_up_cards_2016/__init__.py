@@ -6,6 +6,8 @@ functions (``game``), the narrator, the conformance plan, the hooks of the
 generic checks and the viewer page's drawing.
 """
 
+from typing import Any
+
 from kernel.plugin import ConfigField, ConfigSpec, Plan, ScoreSpec
 from kernel.registry import GameInfo, register
 
@@ -16,6 +18,13 @@ from .hooks import HOOKS
 from .narrator import NARRATOR
 from .state import INVARIANTS, CardsState, full_violations, violations
 from .tensor import layout as tensor_layout
+
+
+def _seat_odds(history: Any, seat: int) -> Any:
+    """``kernel.seat_odds`` (:func:`.odds.seat_odds`, imported on use)."""
+    from .odds import seat_odds
+
+    return seat_odds(history, seat)
 
 
 def _plan() -> Plan:
@@ -72,6 +81,7 @@ INFO = register(
         hooks=HOOKS,
         drawing=DRAWING,
         tensor=tensor_layout,
+        seat_odds=_seat_odds,
     )
 )
 
