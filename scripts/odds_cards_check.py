@@ -73,6 +73,8 @@ def main() -> int:
     p.add_argument("--seeds", type=int, default=6)
     p.add_argument("--runs", type=int, default=2000)
     p.add_argument("--positions", type=int, default=4, help="simulated positions per game")
+    p.add_argument("--limit", type=int, default=20_000,
+                   help="histories the brute force may walk per position (default 20,000)")
     args = p.parse_args()
     positions = matched = skipped = 0
     for game in GAMES:
@@ -83,7 +85,7 @@ def main() -> int:
                     if history is None:
                         continue
                     try:
-                        places, race = brute.exact(history, 0)
+                        places, race = brute.exact(history, 0, args.limit)
                     except ValueError:
                         skipped += 1
                         continue
@@ -92,8 +94,8 @@ def main() -> int:
                         and odds.race_ends == race
                     positions += 1
                     matched += ok
-                    if not ok:
-                        print(f"DIFFERS: {game} {players}p seed {seed} left {left}")
+                    print(f"brute force: {game} {players}p seed {seed}, {left} cards left: "
+                          f"{'equal' if ok else 'DIFFERS'} (P(race ends) {race})", flush=True)
     print(f"brute force: {positions} positions, {matched} equal exactly, {skipped} skipped "
           f"(too big for the brute force)")
     inside = cells = 0

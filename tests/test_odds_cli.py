@@ -15,8 +15,11 @@ from kernel.conformance.trace import write_trace
 from kernel.odds_cli import odds_document
 
 
-def _trace(tmp_path: Path, game: str, players: int, seed: int) -> tuple[Path, kernel.Trace]:
+def _trace(tmp_path: Path, game: str, players: int, seed: int,
+           steps: int | None = None) -> tuple[Path, kernel.Trace]:
     history = kernel.play(game, {"players": players}, seed)
+    if steps is not None:  # a shorter file to write and read
+        history = attrs.evolve(history, steps=history.steps[:steps])
     path = tmp_path / f"{game}.jsonl"
     write_trace(path, history)
     return path, history
@@ -34,6 +37,7 @@ def test_trace_step_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str], gam
     # trace's first N steps from seat S, as JSON and as a table naming the reading.
     path, history = _trace(tmp_path, game, 3, 4)
     n = _step(history, 3)
+    path, history = _trace(tmp_path, game, 3, 4, n + 2)
     expected = kernel.seat_odds(attrs.evolve(history, steps=history.steps[:n]), 2)
     assert expected is not None
     assert main(["odds", str(path), "--step", str(n), "--seat", "2", "--json"]) == 0
@@ -51,7 +55,7 @@ def test_trace_step_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str], gam
 def test_a_state_and_a_game_without_odds(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     # CU2-ODDS: a 2018 trace and state give the seat's odds; a game without odds says so.
-    path, history = _trace(tmp_path, "camel-up-2018", 3, 1)
+    path, history = _trace(tmp_path, "camel-up-2018", 3, 1, 32)
     assert main(["odds", str(path), "--step", "30", "--seat", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["reading"] == "CU2-ODDS" and set(out) >= {"places", "race_ends", "values"}
@@ -61,7 +65,7 @@ def test_a_state_and_a_game_without_odds(tmp_path: Path,
     assert json.loads(capsys.readouterr().out) == out
     assert main(["odds", str(state)]) == 0  # the game's own command: its EV table
     assert "Expected value" in capsys.readouterr().out
-    hare, _ = _trace(tmp_path, "hare-and-tortoise-2014", 2, 1)
+    hare, _ = _trace(tmp_path, "hare-and-tortoise-2014", 2, 1, 5)
     assert main(["odds", str(hare), "--step", "3"]) == 2
     assert "offers no odds" in capsys.readouterr().err
 

@@ -107,12 +107,12 @@ def test_the_odds_depend_on_what_the_seat_saw_only() -> None:
 def test_seeded_simulation_agrees() -> None:
     # CUG-ODDS: on a mid-leg position of a whole game (hidden cards of every kind:
     # the others' deck cards and the crazy camel cards), each exact place
-    # probability lies in the 99.9% Wilson interval of 60 seeded plays of the rest
+    # probability lies in the 99.9% Wilson interval of 30 seeded plays of the rest
     # of the leg from histories drawn by kernel.resample.
     history = mid_leg(CUG, 3, 4, 2, 5)
     odds = kernel.seat_odds(history, 1)
     assert odds is not None
-    runs = 60
+    runs = 30
     counts, ended = brute.simulate(history, 1, runs, seed=11)
     for colour, probs in odds.places:
         for k, p in enumerate(probs):

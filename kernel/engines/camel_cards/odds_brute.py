@@ -139,13 +139,15 @@ def rest_of_leg(state: Any) -> tuple[dict[tuple[tuple[str, int], ...], Fraction]
     return out, race
 
 
-def exact(history: Trace, seat: int) -> tuple[dict[str, tuple[Fraction, ...]], Fraction]:
+def exact(history: Trace, seat: int, limit: int = 200_000
+          ) -> tuple[dict[str, tuple[Fraction, ...]], Fraction]:
     """Each racing camel's exact place distribution and P(the race ends) over the
-    rest of the leg, by brute force (see the module docstring)."""
+    rest of the leg, by brute force (see the module docstring; ValueError past
+    ``limit`` histories walked)."""
     racing = list(kernel.to_data(history.final)["leaders"])
     place = {c: [Fraction(0)] * len(racing) for c in racing}
     race = Fraction(0)
-    for state, w in worlds(history, seat).items():
+    for state, w in worlds(history, seat, limit).items():
         ends, r = rest_of_leg(state)
         race += w * r
         for key, p in ends.items():
