@@ -4,7 +4,8 @@ Usage: python scripts/odds_cards_check.py [--seeds 6] [--runs 2000] [--positions
 
 1. Brute force (``kernel/engines/camel_cards/odds_brute.py``, the kernel's
    public API only): windows of seeded games from a seat's first racing-deck
-   choice of a leg to the leg's play with 3 or 4 cards left, for 2 to 5
+   choice of a leg (the first such leg, or with ``--late`` the last, where the
+   race may end) to the leg's play with 3 or 4 cards left, for 2 to 5
    players of both games, seen by seat 0 (the window's start is known to it;
    the other seats' choices and the random cards are not). Every history
    consistent with what the seat saw, every way the rest of the leg goes:
@@ -39,10 +40,13 @@ def window(history: Trace, start: int, stop: int) -> Trace:
                  history.steps[start:stop])
 
 
-def small(game: str, players: int, seed: int, left: int) -> Trace | None:
+def small(game: str, players: int, seed: int, left: int, late: bool = False) -> Trace | None:
+    """A window from the last seat's first racing-deck choice of a leg (the first leg
+    with one, or with ``late`` the last) to its play with ``left`` cards left."""
     full = kernel.play(game, {"players": players}, seed)
     data = [kernel.to_data(s) for s in (full.initial, *(st.state for st in full.steps))]
-    for start in range(20, len(full.steps)):
+    starts = range(20, len(full.steps))
+    for start in reversed(starts) if late else starts:
         if data[start]["phase"] == "deck" and data[start]["turn"] == players - 1:
             for stop in range(start, len(full.steps)):
                 if data[stop + 1]["leg"] != data[start]["leg"]:
@@ -73,15 +77,18 @@ def main() -> int:
     p.add_argument("--seeds", type=int, default=6)
     p.add_argument("--runs", type=int, default=2000)
     p.add_argument("--positions", type=int, default=4, help="simulated positions per game")
+    p.add_argument("--late", action="store_true",
+                   help="brute force: the last leg of each game (where the race may end)")
+    p.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     p.add_argument("--limit", type=int, default=20_000,
                    help="histories the brute force may walk per position (default 20,000)")
     args = p.parse_args()
     positions = matched = skipped = 0
     for game in GAMES:
-        for players in (2, 3, 4, 5):
+        for players in args.players:
             for seed in range(args.seeds):
                 for left in (3, 4):
-                    history = small(game, players, seed, left)
+                    history = small(game, players, seed, left, args.late)
                     if history is None:
                         continue
                     try:

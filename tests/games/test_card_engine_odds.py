@@ -37,16 +37,22 @@ def window(history: Trace, start: int, stop: int) -> Trace:
                  history.steps[start:stop])
 
 
-def choosing_to_end(game: str, players: int, seed: int, left: int) -> Trace:
+def choosing_to_end(game: str, players: int, seed: int, left: int, late: bool = False) -> Trace:
     """A seeded game's window: from the last seat's first racing-deck choice of a leg
-    to the leg's play with ``left`` cards in the deck (CUC-LEG-DECK, CUC-LEG-HIDDEN)."""
+    (the first such leg, or with ``late`` the last) to the leg's play with ``left``
+    cards in the deck (CUC-LEG-DECK, CUC-LEG-HIDDEN)."""
     full = kernel.play(game, {"players": players}, seed)
     data = [kernel.to_data(s) for s in (full.initial, *(st.state for st in full.steps))]
-    start = next(i for i in range(20, len(full.steps))
-                 if data[i]["phase"] == "deck" and data[i]["turn"] == players - 1)
-    stop = next(i for i in range(start, len(full.steps))
-                if data[i + 1]["phase"] == "play" and len(data[i + 1]["deck"]) == left)
-    return window(full, start, stop + 1)
+    starts = range(20, len(full.steps))
+    for start in reversed(starts) if late else starts:
+        if data[start]["phase"] == "deck" and data[start]["turn"] == players - 1:
+            for stop in range(start, len(full.steps)):
+                after = data[stop + 1]
+                if after["leg"] != data[start]["leg"]:
+                    break
+                if after["phase"] == "play" and len(after["deck"]) == left:
+                    return window(full, start, stop + 1)
+    raise AssertionError("no such window")
 
 
 def mid_leg(game: str, players: int, seed: int, leg: int, left: int) -> Trace:
@@ -58,20 +64,25 @@ def mid_leg(game: str, players: int, seed: int, leg: int, left: int) -> Trace:
     return attrs.evolve(full, steps=full.steps[:cut + 1])
 
 
-SMALL: list[tuple[str, Callable[[], Trace], int]] = [
-    ("cuc-3p", lambda: choosing_to_end(CUC, 3, 5, 4), 0),
-    ("cug-2p-crazy-cards", lambda: choosing_to_end(CUG, 2, 9, 4), 0),
+#: (id, position, seat, the least number of tables the seat cannot tell apart,
+#: whether the race may or may not end)
+SMALL: list[tuple[str, Callable[[], Trace], int, int, bool]] = [
+    ("cuc-2p-last-leg", lambda: choosing_to_end(CUC, 2, 3, 4, late=True), 0, 1, True),
+    ("cug-2p-crazy-cards", lambda: choosing_to_end(CUG, 2, 9, 4), 0, 3, False),
 ]
 
 
-@pytest.mark.parametrize(("position", "seat"), [pytest.param(p, s, id=n) for n, p, s in SMALL])
-def test_exact_odds_equal_the_brute_force(position: Callable[[], Trace], seat: int) -> None:
+@pytest.mark.parametrize(("position", "seat", "tables", "open_end"),
+                         [pytest.param(*p[1:], id=p[0]) for p in SMALL])
+def test_exact_odds_equal_the_brute_force(position: Callable[[], Trace], seat: int,
+                                          tables: int, open_end: bool) -> None:
     # CUC-ODDS, CUG-ODDS: places and race_ends equal the brute force exactly (every
     # history consistent with the seat's view, every way the rest of the leg goes by
     # reveals only), and each leg bet is worth its payouts over those places.
     history = position()
-    assert len(brute.worlds(history, seat)) >= 1
+    assert len(brute.worlds(history, seat)) >= tables
     places, race = brute.exact(history, seat)
+    assert (0 < race < 1) == open_end
     odds = kernel.seat_odds(history, seat)
     assert odds is not None and odds.reading in ("CUC-ODDS", "CUG-ODDS")
     assert dict(odds.places) == places
