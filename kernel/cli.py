@@ -41,6 +41,11 @@ Subcommands:
 - ``match GAME --bots A,B,... [--seed N] [--out TRACE.jsonl]``: one seeded
   game between bots (``kernel.bots``), each given only its seat's view; the
   result, forfeits and each bot's time per move (:mod:`kernel.bots.cli`).
+- ``odds TRACE.jsonl [--step N] [--seat S] [--json]``, ``odds STATE.json
+  [--seat S]`` or ``odds POSITION.json``: the exact odds of the rest of the
+  current leg from a seat, for every game that has odds (``kernel.seat_odds``;
+  a game's own position document through its ``odds`` command,
+  :mod:`kernel.odds_cli`).
 - ``NAME [--game GAME] ...``: a command a registered game contributes
   (``GameInfo.commands``, e.g. exact odds), listed below and by ``games``.
 
@@ -514,6 +519,10 @@ def _main(args: list[str]) -> int:
             from kernel.tournament.campaigns import main as campaign_main
 
             return int(campaign_main(rest))
+        if cmd == "odds":
+            from kernel.odds_cli import main as odds_main
+
+            return int(odds_main(rest))
         if cmd in ("replay", "vectors", "diff"):
             from kernel.conformance.cli import main as conformance_main
 

@@ -30,6 +30,9 @@ BUDGETS: dict[str, dict[str, float]] = {
         "extend": 4,
         "sandstorm": 5,
     },
+    "kernel.rules.deck": {
+        "subsets": 5,
+    },
 }
 
 #: The CrossHair options run.py passes besides the budget (part of every hash).
@@ -66,8 +69,8 @@ class Plant:
         return text + (f" (with pre: {self.focus})" if self.focus else "")
 
 
-STACKS, RANKING, PAYOUTS, TRACK = (f"kernel.rules.{m}" for m in
-                                  ("stacks", "ranking", "payouts", "track"))
+STACKS, RANKING, PAYOUTS, TRACK, DECK = (f"kernel.rules.{m}" for m in
+                                        ("stacks", "ranking", "payouts", "track", "deck"))
 PLANTS: tuple[Plant, ...] = (
     Plant("floor_money", "CUC-MONEY-FLOOR", "return max(money + delta, floor)",
           "return max(money + delta, 0)", keep="__return__ >= floor", module=PAYOUTS),
@@ -120,6 +123,8 @@ PLANTS: tuple[Plant, ...] = (
           "racing = [p for p, d in zip(pos, dirs, strict=True) if d == FORWARD]",
           "racing = list(pos)", keep="and track[i] == FACE for i in __return__[2])",
           module=TRACK, focus="-1 in dirs", budget=20),
+    Plant("subsets", "CUC-ODDS (the physical cards' ways)", "ways * math.comb(count, n))",
+          "ways * (n + 1))", keep="sum(w for _, w in __return__) ==", module=DECK),
 )
 
 

@@ -355,6 +355,8 @@ def test_vectors_check_passes_on_the_committed_vectors(generated: vectors.Vector
     assert kinds == set(vectors.KINDS)
     assert generated.covered["CUC-INV-CAMELS"].keys() >= {"status"}
     assert generated.covered["CUC-ACT-FIGURE"].keys() >= {"events", "rejections"}
+    # CUC-ODDS: the reading of the seat odds, at a recorded step where it applies
+    assert generated.covered["CUC-ODDS"].keys() == {"odds"}
 
 
 def test_committed_vectors_replay_and_are_schema_valid() -> None:

@@ -29,7 +29,7 @@ STACKS, RANKING, PAYOUTS, TRACK = (f"kernel.rules.{m}" for m in
                                   ("stacks", "ranking", "payouts", "track"))
 #: The rule modules' sources, by module name.
 SOURCES = {m: (ROOT / "kernel" / "rules" / f"{m.rsplit('.', 1)[1]}.py").read_text(encoding="utf-8")
-           for m in (STACKS, RANKING, PAYOUTS, TRACK)}
+           for m in (STACKS, RANKING, PAYOUTS, TRACK, "kernel.rules.deck")}
 pytestmark = pytest.mark.gate
 
 

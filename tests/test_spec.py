@@ -118,6 +118,26 @@ def test_wrong_expectation_fails(expect: dict[str, Any], needle: str) -> None:
     assert any(needle in f for f in failures), failures
 
 
+# Spec tooling: an `odds` expectation (kernel.seat_odds) fails on each wrong
+# figure, naming it: reading, a place distribution, race_ends, a value, a
+# missing action; and where the game offers no odds at that point.
+@pytest.mark.parametrize(("odds", "needle"), [
+    ({"reading": "CU2-RANK"}, "odds: reading"),
+    ({"places": {"blue": ["1/6", "0/1", "0/1", "0/1", "5/6"]}}, "odds: places of blue"),
+    ({"places": {"grey": ["1/1"]}}, "odds: no places for 'grey'"),
+    ({"race_ends": "1/6"}, "odds: race_ends"),
+    ({"values": {"bet:red": "-4/1"}}, "odds: bet:red is worth 4"),
+    ({"values": {"bet:white": "0/1"}}, "odds: no value for 'bet:white'"),
+    ({"seat": 9}, "odds: no seat 9"),
+])
+def test_wrong_odds_expectation_fails(odds: dict[str, Any], needle: str) -> None:
+    example = next(e for e in SUITE.examples if e.id == "cu2-odds-last-die-of-the-leg")
+    assert ex.run_example(example, SUITE.fixtures(example.game)).ok
+    wrong = attrs.evolve(example, expect={"odds": {"seat": 0, **odds}})
+    failures = ex.run_example(wrong, SUITE.fixtures(example.game)).failures
+    assert any(needle in f for f in failures), failures
+
+
 # Spec tooling: a rejection is checked against the rule it names, and an
 # action rejected before the last one fails the example.
 def test_rejections_are_checked() -> None:

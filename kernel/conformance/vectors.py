@@ -193,7 +193,7 @@ def junk_inputs(info: GameInfo, state: Any) -> tuple[tuple[PlainData, ...], tupl
 
 
 #: How a rule ID is covered, in the order the report lists them.
-KINDS: Final = ("events", "rejections", "status", "initial-state", "transition")
+KINDS: Final = ("events", "rejections", "status", "initial-state", "transition", "odds")
 
 
 @attrs.frozen
@@ -273,12 +273,13 @@ class _Builder:
         """Is ``rule`` covered the way its kind requires?
 
         Invariant IDs by the status file (or a transition check); the others by
-        events or rejections (or, for setup rules, by the recorded initial states).
+        events or rejections (or, for setup rules, by the recorded initial states;
+        for the reading of a game's seat odds, by a recorded step where it applies).
         """
         how = self.covered.get(rule, {})
         if rule in self.info.invariants or rule in self.plan.transitions:
             return "status" in how or "transition" in how
-        return bool({"events", "rejections", "initial-state"} & set(how))
+        return bool({"events", "rejections", "initial-state", "odds"} & set(how))
 
     # -- games -----------------------------------------------------------------
 
@@ -402,6 +403,7 @@ class _Builder:
         self.add_rejections()
         self.add_status(traces[min(2, len(traces) - 1)])
         self.cover_setup()
+        self.cover_odds(traces[0], self.plan.configs[0])
         missing = self.missing()
         # extra seeds for the rules the base games miss (deterministic order), played
         # with the plan's configurations that are a variant at a player count
@@ -421,6 +423,22 @@ class _Builder:
         return VectorSet(self.game, self.info.version, dict(sorted(self.files.items())),
                          {r.id: dict(self.covered.get(r.id, {})) for r in self.rules},
                          tuple(self.missing()), tuple(self.broken))
+
+    def cover_odds(self, trace: kernel.Trace, config: Mapping[str, Any]) -> None:
+        """The reading of a game's seat odds (``GameInfo.seat_odds``; no event names it):
+        covered by the last step of a recorded game where ``kernel.seat_odds`` gives odds
+        under it (another implementation computes its odds there). Only coverage.json
+        records it: the vector files stay as they are."""
+        if self.info.seat_odds is None:
+            return
+        name = f"game-{config_name(self.info, config)}-seed1.jsonl"
+        for t in range(len(trace.steps), 0, -1):
+            history = attrs.evolve(trace, steps=trace.steps[:t])
+            actor = kernel.current_actor(history.final)
+            odds = kernel.seat_odds(history, actor if actor >= 0 else 0)
+            if odds is not None:
+                self.cover(odds.reading, "odds", f"{name}:{t + 1}")
+                return
 
     def cover_setup(self) -> None:
         """Setup-section rules no event names: applied by new_game, recorded in the headers."""

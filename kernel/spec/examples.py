@@ -23,8 +23,10 @@ from typing import Any
 import attrs
 
 import kernel
+from kernel.api import Step, Trace
 from kernel.core import CHANCE, TERMINAL, ConfigError, InvalidState, PlainData, Rejected
 from kernel.decode import DecodeError, loads, read_keys, read_list, read_str, show
+from kernel.plugin import SeatOdds
 from kernel.resources import require
 from kernel.spec.catalogue import SpecFileError
 
@@ -465,8 +467,10 @@ def _run(example: Example, fixtures: Mapping[str, Mapping[str, Any]]) -> list[st
     failures: list[str] = []
     events: list[dict[str, Any]] = []
     rejection: Rejected | None = None
+    start, steps = state, []
     for i, action in enumerate(example.actions):
         before = kernel.to_data(state)
+        actor = kernel.current_actor(state)
         result = kernel.apply(state, action)
         if isinstance(result, Rejected):
             if kernel.to_data(state) != before:
@@ -477,6 +481,9 @@ def _run(example: Example, fixtures: Mapping[str, Mapping[str, Any]]) -> list[st
             return [*failures,
                     f"action {i + 1} {action!r} rejected: {result.rule}: {result.reason}"]
         events.extend(e.to_data() for e in result.events)
+        parsed = kernel.parse_action(example.game, action)
+        assert not isinstance(parsed, Rejected)  # apply accepted it
+        steps.append(Step(actor, parsed, result.events, result.state))
         state = result.state
     if "rejected" in expect:
         wanted = _rejection_rules(expect["rejected"])
@@ -488,6 +495,10 @@ def _run(example: Example, fixtures: Mapping[str, Mapping[str, Any]]) -> list[st
             failures.append(f"rejected naming {rejection.rule} ({rejection.reason}), "
                             f"expected {' or '.join(wanted)}")
     failures.extend(_check_state(expect, state, events))
+    if "odds" in expect:
+        info = kernel.game_info(example.game)
+        history = Trace(example.game, info.version, {}, 0, start, tuple(steps))
+        failures.extend(_odds_problems(expect["odds"], history))
     return failures
 
 
@@ -594,6 +605,7 @@ def legal_problems(spec: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
 
 
 def _fraction(text: str) -> Fraction:
+    """An exact fraction written "n/d" (a leading "-" for a negative one)."""
     num, _, den = text.partition("/")
     return Fraction(int(num), int(den))
 
@@ -622,6 +634,46 @@ def chance_problems(spec: Mapping[str, Any], pairs: Sequence[tuple[str, Fraction
             out.append(f"chance: {text} has probability {actual[text]}{how}, expected {p}")
         elif text not in actual and "contains" in spec:
             out.append(f"chance: {text} is not an outcome")
+    return out
+
+
+def _odds_problems(spec: Mapping[str, Any], history: Trace) -> list[str]:
+    """How ``kernel.seat_odds`` of the example's history (its start as the initial
+    state, then its actions) misses an ``odds`` expectation."""
+    seat = int(spec["seat"])
+    try:
+        odds = kernel.seat_odds(history, seat)
+    except ValueError as exc:
+        return [f"odds: {exc}"]
+    if odds is None:
+        return [f"odds: seat {seat} has no leg under way to give odds of"]
+    return odds_problems(spec, odds)
+
+
+def odds_problems(spec: Mapping[str, Any], odds: SeatOdds) -> list[str]:
+    """How seat odds miss an example's ``odds`` expectation: ``reading`` equal,
+    ``places`` (each camel listed: every place's probability), ``race_ends``
+    and ``values`` (each action listed) equal by value."""
+    out: list[str] = []
+    if "reading" in spec and spec["reading"] != odds.reading:
+        out.append(f"odds: reading {odds.reading}, expected {spec['reading']}")
+    places = dict(odds.places)
+    for camel, wanted in spec.get("places", {}).items():
+        if camel not in places:
+            out.append(f"odds: no places for {camel!r} (camels: {sorted(places)})")
+            continue
+        expected = tuple(_fraction(p) for p in wanted)
+        if expected != places[camel]:
+            out.append(f"odds: places of {camel} are "
+                       f"{[str(p) for p in places[camel]]}, expected {wanted}")
+    if "race_ends" in spec and _fraction(spec["race_ends"]) != odds.race_ends:
+        out.append(f"odds: race_ends is {odds.race_ends}, expected {spec['race_ends']}")
+    values = dict(odds.values)
+    for text, wanted in spec.get("values", {}).items():
+        if text not in values:
+            out.append(f"odds: no value for {text!r} (actions: {sorted(values)})")
+        elif values[text] != _fraction(wanted):
+            out.append(f"odds: {text} is worth {values[text]}, expected {wanted}")
     return out
 
 

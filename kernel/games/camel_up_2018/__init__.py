@@ -91,7 +91,8 @@ INFO = register(
         seat_odds=_seat_odds,
         notation=LAYOUT,
         commands={"odds": GameCommand(
-            "odds", "the exact odds of the rest of a leg (a position document or a state)",
+            "odds", "the exact odds of the rest of a leg (a position document: track, "
+                    "pyramid, tiles, tickets, mover_tile; or a state)",
             _odds)},
     )
 )

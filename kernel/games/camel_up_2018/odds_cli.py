@@ -34,6 +34,7 @@ from typing import Any
 
 from kernel.games.camel_up_2018.movement import (
     CAMELS,
+    CRAZY,
     DICE,
     RACING,
     SPACES,
@@ -53,6 +54,18 @@ from kernel.games.camel_up_2018.odds import (
 __all__ = ["EV_NOTE", "PositionError", "main", "position_from_document", "report"]
 
 FIELDS = ("track", "pyramid", "tiles", "tickets", "mover_tile")
+#: The grey die, which moves the crazy camels (CU2-DIE-GREY).
+GREY = "grey"
+#: The position document's fields, for ``--help``.
+FIELDS_HELP = (
+    "A position document is a JSON object: track (required): space \"1\"..\"16\" -> "
+    "its camels bottom to top, every racing camel (blue, green, red, yellow, purple) and "
+    "the crazy camels (white, black) once; the crazy camels may be left out, both, once the "
+    "grey die is out of the pyramid; pyramid (required): the 2 to 6 dice still in it (blue, "
+    "green, red, yellow, purple, grey); tiles: space -> \"cheer\" or \"boo\"; tickets: "
+    "colour -> the value of its top betting ticket (5, 3, 2, or 0 for none left; default 5); "
+    "mover_tile: the space of the moving player's own tile (one of tiles). A state's "
+    "plain data (with \"game\") is read too.")
 SIDES = {"cheer": True, "boo": False}
 EV_NOTE = ("ev: the expected Pounds the action brings from this leg's scoring and tile "
            "payments if the rest of the leg is dice only (no further player action), before "
@@ -121,8 +134,20 @@ def position_from_document(doc: object) -> Position:
                 raise PositionError(f"track: camel {name!r} appears twice")
             seen.add(name)
         stacks[space] = tuple(stack)
+    raw_pyramid = doc["pyramid"]
+    grey_out = isinstance(raw_pyramid, list) and GREY not in raw_pyramid
+    if not seen & set(CRAZY) and grey_out:
+        # CU2-ODDS: with the grey die out the crazy camels cannot move this leg: they
+        # wait behind the line (cell 0), where no racing camel lands and no tile lies
+        stacks[0] = CRAZY
+        seen |= set(CRAZY)
     for name in CAMELS:
         if name not in seen:
+            if name in CRAZY:
+                raise PositionError(
+                    f"track: the crazy camel {name!r} is missing: the crazy camels ("
+                    f"{' and '.join(CRAZY)}) may be left out, both, only once the grey die "
+                    f"is out of the pyramid (they cannot move any more this leg)")
             raise PositionError(f"track: camel {name!r} is missing")
     board = board_of(stacks)
     pyramid = doc["pyramid"]
@@ -182,7 +207,9 @@ def report(odds: LegOdds, ev: Mapping[str, Fraction]) -> dict[str, Any]:
     return {
         "place": {c: [_frac(p) for p in odds.place[c]] for c in RACING},
         "race_ends": _frac(odds.race_ends),
-        "place_if_ends": {c: [_frac(p) for p in odds.place_if_ends[c]] for c in RACING},
+        # undefined where the race cannot end this leg (a probability given an impossible event)
+        "place_if_ends": ({c: [_frac(p) for p in odds.place_if_ends[c]] for c in RACING}
+                          if odds.race_ends else "undefined"),
         "ev": {action: _frac(v) for action, v in ev.items()},
         "note": EV_NOTE,
     }
@@ -219,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="race-kernel odds",
         description="Exact odds of the rest of the current leg of Camel Up (2018): places, "
-                    "race end and the expected value of each action.")
+                    "race end and the expected value of each action (reading CU2-ODDS: "
+                    "dice only, no further player action).",
+        epilog=FIELDS_HELP)
     parser.add_argument("position", help="a position document or a camel-up-2018 state "
                                          "(plain-data JSON file; - for standard input)")
     parser.add_argument("--json", action="store_true", help="print JSON, fractions as n/d")
@@ -267,12 +296,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _simulate(pos: Position, runs: int, seed: int) -> Estimate:
-    """The simulation, with a progress bar on standard error once it runs over a second."""
+    """The simulation, with a progress bar on standard error once it runs over a second
+    (only when standard error is a terminal)."""
     start = time.monotonic()
     shown = [False]
+    terminal = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
-        if time.monotonic() - start > 1 or shown[0]:
+        if terminal and (time.monotonic() - start > 1 or shown[0]):
             shown[0] = True
             bar = "#" * (30 * done // total)
             print(f"\rsimulating {bar:<30} {done}/{total}", end="", file=sys.stderr, flush=True)

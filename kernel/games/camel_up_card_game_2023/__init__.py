@@ -25,6 +25,13 @@ _FUNCTIONS = ("new_game", "parse_config", "current_actor", "legal_actions", "cha
               "action_space")
 
 
+def _seat_odds(history: Any, seat: int) -> Any:
+    """``kernel.seat_odds`` (:func:`.odds.seat_odds`, imported on use)."""
+    from .odds import seat_odds
+
+    return seat_odds(history, seat)
+
+
 def _plan() -> Plan:
     from .plans import plan as build
 
@@ -48,7 +55,7 @@ _PARTS.update(
     rule_prefixes=("CUG-",), vocabulary=game.VOCABULARY, state_type=CugState,
     invariants=INVARIANTS, violations=violations, full_violations=full_violations,
     narrator=NARRATOR, plan=_plan, hooks=HOOKS,
-    drawing=DRAWING, tensor=tensor_layout, notation=LAYOUT,
+    drawing=DRAWING, tensor=tensor_layout, notation=LAYOUT, seat_odds=_seat_odds,
 )
 INFO = register(GameInfo(**_PARTS))
 

@@ -6,6 +6,8 @@ functions (``game``), the narrator, the conformance plan, the hooks of the
 generic checks and the viewer page's drawing.
 """
 
+from typing import Any
+
 from kernel.plugin import ConfigField, ConfigSpec, Plan, ScoreSpec
 from kernel.registry import GameInfo, register
 
@@ -17,6 +19,13 @@ from .narrator import NARRATOR
 from .notation import LAYOUT
 from .state import INVARIANTS, CardsState, full_violations, violations
 from .tensor import layout as tensor_layout
+
+
+def _seat_odds(history: Any, seat: int) -> Any:
+    """``kernel.seat_odds`` (:func:`.odds.seat_odds`, imported on use)."""
+    from .odds import seat_odds
+
+    return seat_odds(history, seat)
 
 
 def _plan() -> Plan:
@@ -74,6 +83,7 @@ INFO = register(
         drawing=DRAWING,
         notation=LAYOUT,
         tensor=tensor_layout,
+        seat_odds=_seat_odds,
     )
 )
 

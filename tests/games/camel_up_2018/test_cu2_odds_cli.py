@@ -169,3 +169,45 @@ def test_simulated_race_estimate(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert _run(tmp_path, doc, "--simulate", "40") == 0
     assert "95% Wilson" in capsys.readouterr().out
     assert _run(tmp_path, doc, "--simulate", "-1") == 2
+
+
+def test_crazy_camels_left_out_once_the_grey_die_is_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # CU2-ODDS, CU2-DIE-GREY: without the grey die the crazy camels cannot move this
+    # leg and may be left out (the same odds as with them far away); with the grey
+    # die still in, the refusal says when they may be left out.
+    track = {"1": ["blue", "green"], "2": ["red", "yellow"], "3": ["purple"]}
+    assert _run(tmp_path, {"track": track, "pyramid": ["yellow", "green"]}, "--json") == 0
+    without = json.loads(capsys.readouterr().out)
+    far = {**track, "14": ["white"], "16": ["black"]}
+    assert _run(tmp_path, {"track": far, "pyramid": ["yellow", "green"]}, "--json") == 0
+    assert json.loads(capsys.readouterr().out)["place"] == without["place"]
+    assert _run(tmp_path, {"track": track, "pyramid": ["yellow", "grey"]}) == 2
+    err = capsys.readouterr().err
+    assert "may be left out" in err and "grey die is out" in err
+    assert _run(tmp_path, {"track": {**track, "14": ["white"]},
+                           "pyramid": ["yellow", "green"]}) == 2
+    assert "crazy camel 'black' is missing" in capsys.readouterr().err
+
+
+def test_place_if_the_race_ends_is_undefined_when_it_cannot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # CU2-ODDS: a probability given an impossible event is undefined, not 0.
+    assert _run(tmp_path, SPREAD, "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["race_ends"] == "0/1" and out["place_if_ends"] == "undefined"
+
+
+def test_no_progress_bar_off_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A simulation that runs over a second draws no progress bar into a log.
+    import types
+
+    from kernel.games.camel_up_2018 import odds_cli as cli
+
+    clock = types.SimpleNamespace(monotonic=iter(range(0, 10_000, 5)).__next__)
+    monkeypatch.setattr(cli, "time", clock)  # every progress call is seconds later
+    doc = {"track": {"2": ["white", "blue", "green"], "5": ["red"], "8": ["yellow"],
+                     "15": ["purple", "black"]}, "pyramid": ["grey", "red"]}
+    assert _run(tmp_path, doc, "--simulate", "20") == 0
+    assert "simulating" not in capsys.readouterr().err

@@ -1,0 +1,31 @@
+"""Camel Up Cards (2016): the exact odds of the rest of a leg from a seat (CUC-ODDS).
+
+The reading (the catalogue's CUC-ODDS): the rest of the leg is the racing
+deck's reveals only, to the last card or the race's end; nobody plays a hand
+card, places a figure or bets any more. The odds are over the exact posterior
+of the racing deck's cards the seat has not seen (another seat's hand,
+discards, racing-deck cards; the intel cards are shown), under the convention
+of :func:`kernel.resample`: the other seats' choices carry no information
+beyond the cards they show. The shared engine computes them
+(:mod:`kernel.engines.camel_cards.odds`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from kernel.engines.camel_cards import odds
+from kernel.plugin import SeatOdds
+
+from .engine import GAME
+from .game import to_data
+from .resample import FLOW
+from .state import thaw
+
+#: The rule ID of the reading of "the rest of the leg" these odds take.
+READING: Final = "CUC-ODDS"
+
+
+def seat_odds(history: Any, seat: int) -> SeatOdds | None:
+    """``kernel.seat_odds``: None outside a leg's play (its setup, after the race)."""
+    return odds.seat_odds(GAME, history, seat, READING, FLOW, to_data, thaw)
