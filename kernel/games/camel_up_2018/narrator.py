@@ -217,11 +217,11 @@ class Narrator:
     def explain(self, table: Table, event: Event) -> Sequence[str]:
         d = event.data
         if event.kind == "leg-payout":
-            bets = table["bets"][int(d["seat"])]
-            parts = ", ".join(bets) or "no betting ticket"
+            bets = [str(b).replace(":", " ") for b in table["bets"][int(d["seat"])]]
+            parts = ("betting tickets " + value_words(bets)) if bets else "no betting ticket"
             copied = f", {d['copied']} copied from the partner" if d["copied"] else ""
-            return [f"{_name(int(d['seat']))}: {parts}, "
-                    f"{table['pyramid_tickets'][int(d['seat'])]} pyramid ticket(s){copied}"]
+            tickets = count_words(table["pyramid_tickets"][int(d["seat"])], "pyramid ticket")
+            return [f"{_name(int(d['seat']))} {int(d['delta']):+d}: {parts}; {tickets}{copied}"]
         if event.kind == "final-payout":
             right = "right" if d["colour"] == d["camel"] else "wrong"
             return [f"{_name(int(d['seat']))}'s {d['colour']} card on the {d['pile']} pile "
