@@ -95,7 +95,7 @@ def test_a_leader_card_payout_of_2023_is_explained() -> None:
     game = "camel-up-card-game-2023"
     narrator = kernel.game_info(game).narrator
     table = kernel.to_data(kernel.new_game(game, {"players": 2}))
-    stacks = [[] for _ in table["stacks"]]
+    stacks: list[list[str]] = [[] for _ in table["stacks"]]
     stacks[1], stacks[2], stacks[3], stacks[6] = ["green"], ["white", "yellow"], ["orange"], \
         ["blue"]
     stacks[7] = ["black"]
