@@ -339,15 +339,15 @@ SCRIPT: Final = r"""
     body.appendChild(head);
     const wrap = el("div", { class: "table-wrap" });
     const t = el("table", { id: "odds-places" });
-    t.appendChild(el("caption", {}, "Each camel's place at the end of the leg"));
+    t.appendChild(el("caption", {}, "Each racer's place at the end of the leg"));
     const tr = el("tr", {});
-    tr.appendChild(el("th", { scope: "col" }, "camel"));
+    tr.appendChild(el("th", { scope: "col" }, "racer"));
     here.places[0][1].forEach((_, k) => tr.appendChild(el("th", { scope: "col" },
       String(k + 1) + (k === 0 ? "st" : k === 1 ? "nd" : k === 2 ? "rd" : "th"))));
     t.appendChild(tr);
-    for (const [camel, ps] of here.places) {
+    for (const [racer, ps] of here.places) {
       const row = el("tr", {});
-      row.appendChild(el("th", { scope: "row" }, camel));
+      row.appendChild(el("th", { scope: "row" }, racer));
       for (const p of ps) {
         row.appendChild(el("td", { class: "num", title: p + " = " + pct(p) },
                            exact ? p : pct(p)));
