@@ -104,11 +104,8 @@ class Narrator:
             return f"the first player token passes to {who}"
         if kind == "podium":
             return f"the {d['animal']} takes place {d['place']} on the podium"
-        if kind == "bets-revealed":
-            bets = d["bets"]
-            assert isinstance(bets, list)
-            return "the bets are revealed: " + "; ".join(
-                f"{seat_name(i)} bet on {value_words(b)}" for i, b in enumerate(bets))
+        if kind == "bets-revealed":  # who bet on what: explain()'s lines under it
+            return "every seat's bets are revealed"
         if kind == "scored":
             return f"{who} scores {count_words(d['points'], 'point')}"
         if kind == "howled":
