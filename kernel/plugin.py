@@ -491,8 +491,9 @@ class Drawing:
     null, "seats": [names], "width": W}``, W the width in CSS pixels the page
     gives the drawing: a drawing fits it (the shared layout helpers of
     :mod:`kernel.viewer.svg`: the track in rows, text wrapped), so that it is
-    shown at its own size and no text runs past its edge. The SVG marks each place that holds pieces with
-    ``data-space="NAME"`` and each piece in it with ``data-piece="NAME"``, in
+    shown at its own size and no text runs past its edge. The SVG marks each
+    place that holds pieces with ``data-space="NAME"`` and each piece in it
+    with ``data-piece="NAME"``, in
     the order :attr:`pieces` gives (bottom to top of a stack); a piece the
     view may not see is drawn face down with ``data-piece="hidden"``.
     ``pieces`` is that order, from the same plain data, in Python: the browser
