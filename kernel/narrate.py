@@ -7,6 +7,11 @@ and its narrator (:class:`kernel.plugin.Narrator`), which draws its own
 table, names the seats, explains events, says which events are summed up and
 lists the final standings.
 
+Seats are named the same way in every game (:data:`SEAT_NAMES`, ``Ann``
+for seat 0, ``Bob`` for seat 1, ...: :func:`seat_name`), and events are told
+in words (:func:`words`: the narrator's ``tell`` when it has one, else a
+generic wording of the event's data), each followed by its rule IDs.
+
 The table is plain data. Before each step it is the state's; the narrator
 carries it through the step's events (``Narrator.after``), and the picture is
 drawn again after every event that changes it, so each picture shows the
@@ -18,16 +23,122 @@ narrator never lets happen).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 import attrs
 
-from kernel.api import Trace, game_info
 from kernel.core import CHANCE, Event, Outcome
-from kernel.registry import GameInfo
+
+if TYPE_CHECKING:  # the games' narrators import this module while kernel.api registers them
+    from kernel.api import Trace
+    from kernel.plugin import Narrator
+    from kernel.registry import GameInfo
 
 #: Indentation of a step's events, of what explains an event, of a picture.
 EVENT, NOTE = " " * 7, " " * 9
+
+
+#: The seats' names in every game's telling and page: distinct initials (A to H), then
+#: ``seat N`` beyond them. The ``seat N`` of the command line is the N-th name.
+SEAT_NAMES: Final = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+
+def seat_name(seat: int) -> str:
+    """A seat's name, the same in every game.
+
+    >>> seat_name(0), seat_name(7), seat_name(8)
+    ('Ann', 'Hal', 'seat 8')
+    """
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+
+
+def seat_mark(seat: int) -> str:
+    """The short mark of a seat on a drawing: its name's initial (the seat number beyond).
+
+    >>> seat_mark(1), seat_mark(9)
+    ('B', '9')
+    """
+    return SEAT_NAMES[seat][0] if 0 <= seat < len(SEAT_NAMES) else str(seat)
+
+
+def seats_line(narrator: Narrator, seats: int) -> str:
+    """``seats: Ann (seat 0), Bob (seat 1)``: the narrator's names and the numbers the
+    commands take (``--seat N``)."""
+    return "seats: " + ", ".join(f"{narrator.seat_name(s)} (seat {s})" for s in range(seats))
+
+
+@runtime_checkable
+class Teller(Protocol):
+    """A narrator that tells an event in words (optional: :func:`words` falls back)."""
+
+    def tell(self, event: Event) -> str:
+        """``event`` in one sentence of words, without its rule IDs. The event may be a
+        seat's view of it (``Event.seen_by``): a hidden value is None, told as such
+        ("a card"), never guessed."""
+        ...
+
+
+def plain_words(event: Event) -> str:
+    """An event in words without a narrator's help: its kind and its data, no ``key=value``.
+
+    >>> plain_words(Event("piece-laid", ("R",), {"cell": 3, "marks": [3, 9]}))
+    'piece laid: cell 3, marks 3 and 9'
+    >>> plain_words(Event("dealt", ("R",), {"seat": 1, "card": None}))
+    'dealt: card (hidden), seat Bob'
+    """
+    parts = []
+    for key in sorted(event.data):
+        value = event.data[key]
+        if key == "seat" and isinstance(value, int) and not isinstance(value, bool):
+            told = seat_name(value)
+        else:
+            told = value_words(value)
+        parts.append(f"{key.replace('_', ' ')} {told}")
+    kind = event.kind.replace("-", " ")
+    return f"{kind}: {', '.join(parts)}" if parts else kind
+
+
+def value_words(value: Any) -> str:
+    """A plain-data value in words: lists joined with commas and "and", None "(hidden)".
+
+    >>> value_words([["a", "b"], ["c", "d", "e"]]), value_words([]), value_words(True)
+    ('a and b; c, d and e', 'none', 'yes')
+    """
+    if value is None:
+        return "(hidden)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        items = [value_words(v) for v in value]
+        if not items:
+            return "none"
+        if any(isinstance(v, list | tuple) for v in value):
+            return "; ".join(items)
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {value_words(v)}" for k, v in sorted(value.items()))
+    return str(value)
+
+
+def count_words(count: Any, noun: str) -> str:
+    """``1 card``, ``2 cards``: a count and its noun (plural with an s).
+
+    >>> count_words(1, "space"), count_words(3, "point")
+    ('1 space', '3 points')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def words(narrator: Narrator, event: Event) -> str:
+    """``event`` in words: the narrator's ``tell`` (:class:`Teller`), else :func:`plain_words`."""
+    if isinstance(narrator, Teller):
+        return narrator.tell(event)
+    return plain_words(event)
+
+
+def event_line(narrator: Narrator, event: Event) -> str:
+    """An event as the told game prints it: its words, then its rule IDs in brackets."""
+    return f"{words(narrator, event)} [{' '.join(event.rules)}]"
 
 
 @attrs.define
@@ -127,6 +238,8 @@ def narrate(trace: Trace, verbose: bool = False, variant: str | None = None) -> 
 
     ``variant`` names the configuration's variant in the heading.
     """
+    from kernel.api import game_info
+
     info = game_info(trace.game)
     narrator = info.narrator
     config = " ".join(f"{k}={set_text(v)}" for k, v in trace.config.items())
@@ -134,6 +247,7 @@ def narrate(trace: Trace, verbose: bool = False, variant: str | None = None) -> 
     yield info.name
     yield f"game {trace.game} v{trace.version}, {named}{config}, seed {trace.seed}"
     yield from (f"  {line}" for line in narrator.legend())
+    yield f"  {seats_line(narrator, info.seats(trace.initial))}"
     if not verbose:
         yield "  (events summed up as 'N..M kind xK' are told one by one with --verbose)"
     yield ""
@@ -153,7 +267,7 @@ def narrate(trace: Trace, verbose: bool = False, variant: str | None = None) -> 
             if not verbose and narrator.quiet(e):
                 teller.sum_up(n, e)
             else:
-                lines.append(f"{EVENT}{e.text}")
+                lines.append(f"{EVENT}{event_line(narrator, e)}")
                 lines += (f"{NOTE}{line}" for line in narrator.explain(before, e))
             lines += teller.picture_of(after)
             # the running scores, once a run of events of one kind (a payout) is over

@@ -308,6 +308,12 @@ class Narrator(Protocol):
     follows it), prints :meth:`explain`'s lines under an event, and a running
     score line (the table's ``GameHooks.score_key``) when scores change.
     Nothing in the told game names a part of a game but these methods.
+
+    A narrator may also tell each event in words, ``tell(event) -> str``
+    (:class:`kernel.narrate.Teller`; every shipped game's does, and the told
+    game and the viewer page use it); without it, events are told by
+    :func:`kernel.narrate.plain_words`. Seats are named with
+    :func:`kernel.narrate.seat_name`, the same in every game.
     """
 
     def legend(self) -> Sequence[str]:
@@ -502,8 +508,12 @@ class Drawing:
     returning its text alternative. ``table`` is the plain data the page shows
     (the whole table, ``GameInfo.to_data``, in the "all" view; a seat's
     ``GameInfo.observation`` in that seat's view); ``view`` is ``{"seat": N or
-    null, "seats": [names]}``. The SVG marks each place that holds pieces with
-    ``data-space="NAME"`` and each piece in it with ``data-piece="NAME"``, in
+    null, "seats": [names], "width": W}``, W the width in CSS pixels the page
+    gives the drawing: a drawing fits it (the shared layout helpers of
+    :mod:`kernel.viewer.svg`: the track in rows, text wrapped), so that it is
+    shown at its own size and no text runs past its edge. The SVG marks each
+    place that holds pieces with ``data-space="NAME"`` and each piece in it
+    with ``data-piece="NAME"``, in
     the order :attr:`pieces` gives (bottom to top of a stack); a piece the
     view may not see is drawn face down with ``data-piece="hidden"``.
     ``pieces`` is that order, from the same plain data, in Python: the browser

@@ -30,7 +30,7 @@ from kernel.api import Trace
 from kernel.core import Event, Outcome
 from kernel.games.camel_up_cards_2016.narrator import NARRATOR, payout_parts
 from kernel.games.camel_up_cards_2016.state import CardsState
-from kernel.narrate import EVENT, narrate, score_line
+from kernel.narrate import EVENT, event_line, narrate, score_line
 from kernel.plugin import ScoreSpec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,8 +104,9 @@ def test_the_readme_command_tells_a_whole_game_with_rule_ids() -> None:
             if NARRATOR.quiet(e):
                 counted[e.kind] = counted.get(e.kind, 0) + 1
                 continue
-            at = told.index(e.text, at) + 1  # in order, with its rule IDs
-            assert e.text.endswith("]") and "[CUC-" in e.text
+            line = event_line(NARRATOR, e)  # in words, then its rule IDs
+            at = told.index(line, at) + 1  # in order
+            assert line.endswith("]") and "[CUC-" in line and "=" not in line
     assert summed == counted and summed  # the summed-up events, each counted once
     outcome = kernel.outcome(trace.final)
     assert outcome is not None
@@ -138,7 +139,7 @@ def test_verbose_tells_every_event() -> None:
     at = 0
     for step in trace.steps:
         for e in step.events:
-            at = told.index(e.text, at) + 1
+            at = told.index(event_line(NARRATOR, e), at) + 1
     assert run.code == 0 and not any(re.match(r"\d+\.\.\d+ ", line) for line in told)
 
 
@@ -159,7 +160,7 @@ def test_set_takes_a_list_and_changes_the_game() -> None:
     # the youngest of the seats tied on money starts the first leg.
     run = play(GAME, "--players", "3", "--set", "age_order=2,0,1", "--seed", "1")
     assert run.code == 0 and "age_order=2,0,1" in run.out.splitlines()[1]
-    assert "leg-started leg=1 starter=2 [CUC-TURN-START]" in run.out
+    assert "leg 1 starts; Cy begins [CUC-TURN-START]" in run.out
 
 
 def test_the_game_must_be_named_when_several_are_registered(
@@ -328,10 +329,12 @@ def test_the_told_game_draws_each_picture_where_its_event_is() -> None:
             if not {"camel-moved", "sandstorm"} <= set(kinds):
                 continue
             moved = kinds.index("camel-moved")
-            at = lines.index(frames[moved][0].text, lines.index(f"{n} chance: {step.action.text}"))
+            at = lines.index(event_line(NARRATOR, frames[moved][0]),
+                             lines.index(f"{n} chance: {step.action.text}"))
             assert lines[at + 1] == NARRATOR.draw(frames[moved][1])[0]
-            reset = lines.index(frames[kinds.index("leg-reset")][0].text, at)
-            storm = lines.index(frames[kinds.index("sandstorm")][0].text, reset)
+            reset = lines.index(event_line(NARRATOR, frames[kinds.index("leg-reset")][0]), at)
+            storm = lines.index(event_line(NARRATOR, frames[kinds.index("sandstorm")][0]),
+                                reset)
             assert lines[storm + 1] == NARRATOR.draw(kernel.to_data(step.state))[0]
             assert lines[storm + 1] != lines[at + 1]
             return
@@ -350,7 +353,8 @@ def test_payout_parts_add_up_to_each_payout(players: int, seed: int) -> None:
             if parts is not None:
                 assert sum(amount for _, amount, _ in parts) == e.data["delta"], (parts, e)
                 (line,) = NARRATOR.explain(table, e)
-                assert line.startswith(f"seat {e.data['seat']} {e.data['delta']:+d} = ")
+                name = NARRATOR.seat_name(e.data["seat"])
+                assert line.startswith(f"{name} {e.data['delta']:+d} = ")
                 floored = table["money"][e.data["seat"]] + e.data["delta"] < 1
                 assert ("money kept at 1 (CUC-MONEY-FLOOR)" in line) == floored
             else:
@@ -372,7 +376,8 @@ def test_the_running_money_follows_each_payout() -> None:
                                                or frames[i + 1][0].kind != e.kind):
                 runs += 1
                 line = EVENT + score_line(kernel.game_info(GAME), table["money"])
-                explained = lines.index(EVENT + e.text) + 1  # the payout's parts, then money
+                # the payout's parts, then money
+                explained = lines.index(EVENT + event_line(NARRATOR, e)) + 1
                 assert lines[explained + 1] == line
     assert len(money) == runs + 1 and runs >= 3
 
@@ -386,7 +391,7 @@ def test_a_leader_card_payout_is_explained() -> None:
              "bets": [["blue:5"], []], "fennec": {"space": 5, "holder": 0}}
     e = Event("leg-payout", ("CUC-PAY-LEADER",), {"seat": 0, "delta": 4, "money": 7})
     assert NARRATOR.explain(table, e) == [
-        "seat 0 +4 = leader card blue:5 +5 (blue 1st), fennec card -1 (on space 5)"]
+        "Ann +4 = leader card blue 5 +5 (blue 1st), the fennec placed -1 (on space 5)"]
 
 
 # --------------------------------------------------------------------------
@@ -405,6 +410,9 @@ class _Stub:
     def seat_name(self, seat: int) -> str:
         return f"<player {seat}>"
 
+    def tell(self, event: Event) -> str:
+        return f"<event {event.kind}>"
+
     def after(self, table: Mapping[str, Any], event: Event) -> Mapping[str, Any]:
         return {**table, "stub-events": table.get("stub-events", 0) + 1}
 
@@ -422,7 +430,7 @@ class _Stub:
 _OWN_WORDS = {"game", "v", "variant", "seed", "events", "summed", "up", "as", "N", "M",
               "kind", "xK", "are", "told", "one", "by", "with", "verbose", "chance", "x",
               "Final", "standings", "tie", "break", "used", "the", "did", "not", "finish",
-              "in", "steps"}
+              "in", "steps", "seats", "seat"}
 
 
 def test_the_teller_names_nothing_the_game_did_not_give_it(

@@ -84,11 +84,12 @@ def test_main_job_runs() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
-    assert "[CUC-MOVE-STACK" in proc.stdout and "money (Pounds): seat 0 = " in proc.stdout
+    assert "[CUC-MOVE-STACK" in proc.stdout and "money (Pounds): Ann = " in proc.stdout
     assert "leg 1  S:" in proc.stdout
     standings = proc.stdout.split("\nFinal standings (", 1)[1].splitlines()[1:]
     assert sorted(line.split(". ", 1)[1].split(":")[0] for line in standings) == [
-        f"seat {seat}" for seat in range(4)]
+        "Ann", "Bob", "Cy", "Di"]  # seats 0-3, named alike in every game
+    assert "  seats: Ann (seat 0), Bob (seat 1), Cy (seat 2), Di (seat 3)" in proc.stdout
 
 
 #: The mutation runs (scripts/mutation.py --set): the core set (shared rules,

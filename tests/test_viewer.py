@@ -29,6 +29,7 @@ from kernel.cli import main
 from kernel.conformance.canonical import canonical
 from kernel.conformance.trace import read_trace
 from kernel.core import Applied
+from kernel.narrate import words
 from kernel.registry import GAMES
 from kernel.viewer import page_of_lines, page_of_trace
 from kernel.viewer.model import ViewError, build, delta, patch
@@ -73,7 +74,7 @@ def test_page_tables_are_the_recorded_states(game: str) -> None:
     """Every step's table in the page, in every view, is the kernel's state (or the seat's
     observation) after the recorded step; each seat's events are what events_seen shows."""
     lines = read_trace(_vector(game))
-    page = page_of_lines(lines)
+    page = page_of_lines(lines, odds=0)  # the odds: test_odds_at_a_few_decision_steps...
     data = _data_of(page)
     info = kernel.game_info(game)
     state = info.from_data(lines[0]["state"])
@@ -95,16 +96,18 @@ def test_page_tables_are_the_recorded_states(game: str) -> None:
             assert table == canonical(want), f"{game} step {n} view {view}"
     for n, (step, evs) in enumerate(zip(data["steps"], events, strict=True), start=1):
         assert [e["r"] for e in step["events"]] == [list(e.rules) for e in evs]
+        assert [e["c"] for e in step["events"]] == [e.text[:e.text.rfind(" [")] for e in evs]
+        assert [e["t"] for e in step["events"]] == [words(info.narrator, e) for e in evs]
         for seat in range(seats):
             seen = kernel.events_seen(evs, seat)
             shown = [e.get("s", {}).get(str(seat), e["t"]) for e in step["events"]]
-            assert shown == [e.text[:e.text.rfind(" [")] for e in seen], f"step {n} seat {seat}"
+            assert shown == [words(info.narrator, e) for e in seen], f"step {n} seat {seat}"
     assert len(page.encode()) < 2_000_000
 
 
 @pytest.mark.parametrize("game", kernel.games())
 def test_page_is_self_contained(game: str) -> None:
-    page = page_of_lines(read_trace(_vector(game)))
+    page = page_of_lines(read_trace(_vector(game)), odds=0)
     assert not re.search(r"""\s(src|href)\s*=""", page), "the page loads something"
     assert "<link" not in page and "@import" not in page and "url(" not in page
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", page)
@@ -445,3 +448,101 @@ def test_replay_report_only_on_a_divergence(tmp_path: Path,
     div = lines[-1]["divergence"]
     assert (len(lines), div["step"], div["what"], div["failure"]) == (4, 3, "program", "crash")
     assert build(lines)["divergence"]["failure"] == "crash"
+
+
+def test_rule_text_is_formatted_without_file_names() -> None:
+    """A rule's catalogue entry is embedded as formatted text: the quoted rulebook words in
+    a block quote headed by the rulebook and its section, the labelled paragraphs with their
+    label in bold; no raw Markdown, no rulebook file name (``003_....txt``)."""
+    from kernel.spec.catalogue import load
+    from kernel.viewer.model import catalogue_entries
+
+    ids = {r.id for c in load(ROOT / "spec") for r in c.rules}
+    entries = catalogue_entries(ids)
+    assert set(entries) == ids and len(ids) >= 200
+    for rule, entry in entries.items():
+        text = entry["html"]
+        assert set(re.findall(r"</?([a-z]+)", text)) <= {"blockquote", "p", "cite", "strong",
+                                                          "em", "code"}, rule
+        shown = re.sub(r"<[^>]+>", "", text)
+        assert "**" not in shown and not re.search(r"\d{3}_[0-9a-f]{6,}\.txt", shown), rule
+        assert not re.search(r"^>|\n>", shown), rule
+    tiles = entries["CU2-TILE-PLACE"]["html"]
+    assert tiles.startswith("<blockquote><p><cite>Rulebook 003, \u201cPlace your spectator "
+                            "tile\u201d</cite>")
+    assert "an <strong>empty</strong> space" in tiles and "<em>cheering side</em>" in tiles
+    assert "<p><strong>Reading:</strong> The actions <code>cheer:&lt;space&gt;</code>" in tiles
+
+
+def _mid_leg(game: str, steps: int) -> kernel.Trace:
+    """A seeded 3-player game of ``game`` from a state late in its first leg (three dice
+    out: the odds are cheap there), ``steps`` steps long."""
+    trace = kernel.play(game, {"players": 3}, 1)
+    k = next(i for i, st in enumerate(trace.steps)
+             if len(kernel.to_data(st.state)["revealed"]) == 3)
+    return attrs.evolve(trace, initial=trace.steps[k].state,
+                        steps=trace.steps[k + 1:k + 1 + steps])
+
+
+def test_a_public_step_shows_its_action_and_a_hidden_one_is_not_in_a_seat_page() -> None:
+    """A die roll, a revealed card, a bet: nothing hidden, the step is marked public and a
+    seat's view shows its action; a deal or another seat's face-down choice is not, and a
+    ``--seat`` page holds neither its action nor its probability (CUC-LEG-HIDDEN)."""
+    trace = kernel.play(REFERENCE, {"players": 3}, 2)
+    trace = attrs.evolve(trace, steps=trace.steps[:80])
+    whole = _data_of(page_of_trace(trace))["steps"]
+    seat1 = _data_of(page_of_trace(trace, seat=1))["steps"]
+    public = hidden = 0
+    for st, step, mine in zip(trace.steps, whole, seat1, strict=True):
+        secret = any(e.seen_by(s) != e for e in st.events for s in range(3))
+        assert step.get("pub", False) == (bool(st.events) and not secret)
+        assert step["action"] == st.action.text
+        if step.get("pub") or st.actor == 1:
+            assert mine["action"] == step["action"]
+            public += st.actor != 1
+        else:
+            assert mine["action"] is None and "p" not in mine
+            hidden += 1
+    assert public > 10 and hidden > 10
+    steps = _data_of(page_of_trace(_mid_leg("camel-up-2018", 12), odds=0))["steps"]
+    dice = [s for s in steps if s["actor"] == kernel.CHANCE]
+    assert dice and all(s["pub"] for s in dice)
+
+
+def test_odds_at_a_few_decision_steps_from_the_deciding_seat() -> None:
+    """A game with exact odds (``GameInfo.seat_odds``): at most ``odds`` decision steps get
+    them, evenly spread, each from the view of the seat about to decide, equal to
+    ``kernel.seat_odds`` of the history up to that step; a seat's page only at its own
+    decisions; none with ``odds=0``; a game without odds has none."""
+    cut = _mid_leg("camel-up-2018", 12)
+    data = _data_of(page_of_trace(cut, odds=2))["odds"]
+    at = {int(n): x for n, x in data["at"].items()}
+    decisions = [n for n in range(len(cut.steps) + 1)
+                 if kernel.current_actor(cut.steps[n - 1].state if n else cut.initial) >= 0]
+    assert data["candidates"] == len(decisions) >= 3 and data["most"] == 2
+    assert sorted(at) == [decisions[0], decisions[-1]]
+    n = decisions[-1]
+    seat = kernel.current_actor(cut.steps[n - 1].state)
+    want = kernel.seat_odds(attrs.evolve(cut, steps=cut.steps[:n]), seat)
+    assert want is not None and at[n]["seat"] == seat and at[n]["reading"] == want.reading
+    assert at[n]["places"] == [[c, [f"{p.numerator}/{p.denominator}" for p in ps]]
+                               for c, ps in want.places]
+    assert at[n]["ends"] == f"{want.race_ends.numerator}/{want.race_ends.denominator}"
+    assert {a: v for a, v in at[n]["values"]} == \
+        {a: f"{v.numerator}/{v.denominator}" for a, v in want.values}
+    mine = _data_of(page_of_trace(cut, seat=seat, odds=1))["odds"]
+    assert [x["seat"] for x in mine["at"].values()] == [seat]
+    assert _data_of(page_of_trace(cut, odds=0))["odds"]["at"] == {}
+    assert _data_of(page_of_trace(kernel.play(REFERENCE, {"players": 2}, 1)))["odds"] is None
+
+
+def test_view_odds_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kernel.conformance.trace import write_trace
+
+    trace = tmp_path / "mid-leg.jsonl"
+    write_trace(trace, _mid_leg("camel-up-2018", 6))
+    out = tmp_path / "page.html"
+    assert main(["view", str(trace), "-o", str(out), "--odds", "-1"]) == 2
+    assert "--odds" in capsys.readouterr().err
+    assert main(["view", str(trace), "-o", str(out), "--odds", "1"]) == 0
+    assert len(_data_of(out.read_text(encoding="utf-8"))["odds"]["at"]) == 1

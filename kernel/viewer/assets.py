@@ -31,7 +31,7 @@ main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap:
 @media (max-width: 900px) { main { grid-template-columns: minmax(0, 1fr); } }
 figure { margin: 0; }
 #board { overflow-x: auto; }
-#board svg { width: 100%; min-width: 34rem; height: auto; }
+#board svg, .sides svg { display: block; max-width: 100%; height: auto; }
 #board-text { color: var(--muted); font-size: 0.85rem; }
 pre { background: var(--soft); padding: 0.5rem; overflow: auto; font-size: 0.8rem;
   max-height: 24rem; }
@@ -55,12 +55,26 @@ dialog pre { text-wrap-mode: wrap; overflow-wrap: anywhere; max-height: 60vh; }
 .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr));
   gap: 0.6rem; }
 .sides figure { border: 1px solid var(--line); padding: 0.3rem; }
-.sides svg { width: 100%; height: auto; }
 #divergence { grid-column: 1 / -1; }
 #divergence-fields { width: 100%; table-layout: fixed; }
 #divergence-fields td { font: 0.8rem ui-monospace, monospace; overflow-wrap: anywhere; }
 #divergence-fields th:first-child { width: 9rem; }
-#ledger { max-height: 14rem; overflow: auto; font-size: 0.9rem; }
+#ledger { font-size: 0.9rem; padding-left: 1.4rem; }
+#ledger li, ol.events li, .note { overflow-wrap: anywhere; }
+.hidden-action { color: var(--muted); font-style: italic; }
+#odds { border: 1px solid var(--line); padding: 0.3rem 0.6rem; margin: 0.6rem 0; }
+#odds table { margin: 0.3rem 0; }
+#odds caption { text-align: left; font-weight: bold; font-size: 0.9rem; }
+.table-wrap { max-width: 100%; overflow-x: auto; }
+button.odds-go { font-size: 0.85rem; padding: 0 0.35rem; }
+button.odds-go[aria-current] { font-weight: bold; border-color: var(--accent); }
+#rule-text { overflow-wrap: anywhere; max-height: 65vh; overflow: auto; }
+#rule-text blockquote { margin: 0.4rem 0; padding: 0.1rem 0.8rem; border-left: 4px solid
+  var(--line); background: var(--soft); }
+#rule-text cite { font-style: normal; font-weight: bold; display: block; font-size: 0.85rem;
+  color: var(--muted); }
+#rule-text code, ol.events code { font-size: 0.85rem; overflow-wrap: anywhere; }
+main > section { min-width: 0; }
 .visually-hidden { position: absolute; left: -9999px; }
 """
 
@@ -110,7 +124,10 @@ SCRIPT: Final = r"""
   }
 
   function seatOf(v) { return v === "all" ? null : Number(v); }
-  function viewInfo(v) { return { seat: seatOf(v), seats: DATA.seats }; }
+  function viewInfo(v, width) {
+    return { seat: seatOf(v), seats: DATA.seats,
+             width: Math.floor(width || $("board").clientWidth || 800) };
+  }
   function viewName(v) { return v === "all" ? "all (the whole table)" : DATA.seats[Number(v)]; }
 
   function ruleButton(id) {
@@ -124,8 +141,12 @@ SCRIPT: Final = r"""
     const entry = DATA.rules[id];
     $("rule-title").textContent = id + (entry ? ": " + entry.title : "");
     $("rule-where").textContent = entry ? entry.where : "";
-    $("rule-text").textContent = entry ? entry.text
-      : "This rule ID has no entry in the shipped catalogues.";
+    if (entry && entry.html) {
+      $("rule-text").innerHTML = entry.html;  // made and escaped by the page's builder
+    } else {
+      $("rule-text").textContent = entry ? entry.text
+        : "This rule ID has no entry in the shipped catalogues.";
+    }
     const dialog = $("rule-dialog");
     if (typeof dialog.showModal === "function") { dialog.showModal(); }
     else { dialog.setAttribute("open", ""); }
@@ -136,10 +157,11 @@ SCRIPT: Final = r"""
     figure.replaceChildren();
     if (DRAWING) {
       const box = el("div", { class: "drawing", role: "img" });
-      box.innerHTML = DRAWING.draw(table, viewInfo(v));
-      const text = DRAWING.describe(table, viewInfo(v));
-      box.setAttribute("aria-label", (label ? label + ": " : "") + text);
       figure.appendChild(box);
+      const info = viewInfo(v, figure.clientWidth - 8);
+      box.innerHTML = DRAWING.draw(table, info);
+      const text = DRAWING.describe(table, info);
+      box.setAttribute("aria-label", (label ? label + ": " : "") + text);
       figure.appendChild(el("figcaption", { class: "board-text" }, text));
     } else {
       figure.appendChild(el("pre", { class: "plain-side" }, JSON.stringify(table, null, 1)));
@@ -188,11 +210,15 @@ SCRIPT: Final = r"""
     const s = DATA.steps[step - 1];
     const p = el("p", {});
     const seat = seatOf(view);
-    const hidden = seat !== null && s.actor !== seat;
+    const hidden = s.action === null || (seat !== null && s.actor !== seat && !s.pub);
     p.appendChild(el("strong", {}, "Step " + s.n + ": " + s.who + " "));
-    p.appendChild(el("code", { id: "action" },
-                     hidden ? "(not seen by this seat: see its events)" : s.action));
-    if (s.p && seat === null) {
+    if (hidden) {
+      p.appendChild(el("span", { id: "action", class: "hidden-action" },
+                       "(a choice or card this seat does not see: its events say what it may)"));
+    } else {
+      p.appendChild(el("code", { id: "action" }, s.action));
+    }
+    if (s.p && (seat === null || s.pub)) {
       p.appendChild(el("span", { class: "chance" }, " chance, probability " + s.p));
     }
     info.appendChild(p);
@@ -207,9 +233,11 @@ SCRIPT: Final = r"""
     }
     s.events.forEach((e, i) => {
       const li = el("li", { "data-event": String(i) });
-      const text = (seat !== null && e.s && e.s[String(seat)] !== undefined) ? e.s[String(seat)]
-        : e.t;
-      li.appendChild(el("span", { class: "event-text" }, text));
+      const own = seat !== null && e.s && e.s[String(seat)] !== undefined;
+      const text = own ? e.s[String(seat)] : e.t;
+      const span = el("span", { class: "event-text" }, text);
+      if (!own && e.c) { span.setAttribute("title", "canonical event: " + e.c); }
+      li.appendChild(span);
       for (const r of e.r) { li.appendChild(ruleButton(r)); }
       for (const note of s.notes) {
         if (note[0] === i) { li.appendChild(el("span", { class: "note" }, note[1])); }
@@ -240,12 +268,108 @@ SCRIPT: Final = r"""
     renderScoreRows(body, now, before);
     const ledger = $("ledger");
     ledger.replaceChildren();
-    for (let i = 0; i < step; i++) {
+    for (let i = step - 1; i >= 0; i--) {  // the latest first, every line in full
       for (const note of DATA.steps[i].notes) {
         ledger.appendChild(el("li", {}, "step " + DATA.steps[i].n + ": " + note[1]));
       }
     }
     if (!ledger.children.length) { ledger.appendChild(el("li", {}, "(no payout yet)")); }
+    renderOdds();
+  }
+
+  function pct(f) {
+    const [n, d] = f.split("/").map(Number);
+    return (100 * n / d).toFixed(1) + "%";
+  }
+
+  function signed(f) {
+    const [n, d] = f.split("/").map(Number);
+    const v = n / d;
+    return (v > 0 ? "+" : v < 0 ? "\u2212" : "") + Math.abs(v).toFixed(2);
+  }
+
+  function oddsSteps() {
+    const seat = seatOf(view);
+    return Object.keys(DATA.odds.at).map(Number).sort((a, b) => a - b)
+      .filter((n) => seat === null || DATA.odds.at[String(n)].seat === seat);
+  }
+
+  function renderOdds() {
+    const box = $("odds");
+    if (!DATA.odds) { box.hidden = true; return; }
+    box.hidden = false;
+    const body = $("odds-body");
+    body.replaceChildren();
+    const exact = $("odds-exact").checked;
+    const here = DATA.odds.at[String(step)];
+    const seat = seatOf(view);
+    const mine = here && (seat === null || here.seat === seat);
+    const steps = oddsSteps();
+    const nav = el("p", { class: "odds-where" }, "Computed at " + (steps.length ? "step" +
+      (steps.length > 1 ? "s " : " ") : "no step of this view") + " ");
+    steps.forEach((n, i) => {
+      const b = el("button", { type: "button", class: "odds-go", "data-go": String(n) },
+                   String(n));
+      if (n === step) { b.setAttribute("aria-current", "step"); }
+      b.addEventListener("click", () => go(n));
+      nav.appendChild(b);
+      if (i + 1 < steps.length) { nav.appendChild(document.createTextNode(" ")); }
+    });
+    nav.appendChild(document.createTextNode(
+      ": " + (seat === null ? "a decision step of the seat to decide" :
+              "decision steps of " + DATA.seats[seat]) + ", at most " + DATA.odds.most +
+      " a page, evenly spread over the " + DATA.odds.candidates +
+      " decision steps (race-kernel view --odds N for more; each takes up to a second)."));
+    body.appendChild(nav);
+    if (!mine) { return; }
+    const who = DATA.seats[here.seat];
+    if (here.error) {
+      body.appendChild(el("p", { class: "rejected" }, "The odds failed here: " + here.error));
+      return;
+    }
+    if (here.none) {
+      body.appendChild(el("p", {}, "No leg is under way here: no odds for " + who + "."));
+      return;
+    }
+    const head = el("p", {}, "From " + who + "'s view, " + who + " to decide; the rest of " +
+      "the leg as the reading ");
+    head.appendChild(ruleButton(here.reading));
+    head.appendChild(document.createTextNode(" takes it. The race ends during this leg " +
+      "with probability " + (exact ? here.ends : pct(here.ends)) + "."));
+    body.appendChild(head);
+    const wrap = el("div", { class: "table-wrap" });
+    const t = el("table", { id: "odds-places" });
+    t.appendChild(el("caption", {}, "Each racer's place at the end of the leg"));
+    const tr = el("tr", {});
+    tr.appendChild(el("th", { scope: "col" }, "racer"));
+    here.places[0][1].forEach((_, k) => tr.appendChild(el("th", { scope: "col" },
+      String(k + 1) + (k === 0 ? "st" : k === 1 ? "nd" : k === 2 ? "rd" : "th"))));
+    t.appendChild(tr);
+    for (const [racer, ps] of here.places) {
+      const row = el("tr", {});
+      row.appendChild(el("th", { scope: "row" }, racer));
+      for (const p of ps) {
+        row.appendChild(el("td", { class: "num", title: p + " = " + pct(p) },
+                           exact ? p : pct(p)));
+      }
+      t.appendChild(row);
+    }
+    wrap.appendChild(t);
+    body.appendChild(wrap);
+    const wrap2 = el("div", { class: "table-wrap" });
+    const v = el("table", { id: "odds-values" });
+    v.appendChild(el("caption", {}, "What each action is worth to " + who + " (" +
+                     DATA.score.unit + ", expected, best first)"));
+    for (const [action, value] of here.values) {
+      const row = el("tr", {});
+      const th = el("th", { scope: "row" });
+      th.appendChild(el("code", {}, action));
+      row.appendChild(th);
+      row.appendChild(el("td", { class: "num", title: value }, exact ? value : signed(value)));
+      v.appendChild(row);
+    }
+    wrap2.appendChild(v);
+    body.appendChild(wrap2);
   }
 
   function renderScoreRows(body, now, before) {
@@ -409,6 +533,12 @@ SCRIPT: Final = r"""
     select.disabled = DATA.views.length < 2;
     select.addEventListener("change", () => setView(select.value));
     $("rule-close").addEventListener("click", () => $("rule-dialog").close());
+    $("odds-exact").addEventListener("change", () => renderOdds());
+    let resized = null;
+    window.addEventListener("resize", () => {  // the drawing fits the width it is given
+      clearTimeout(resized);
+      resized = setTimeout(render, 100);
+    });
     document.addEventListener("keydown", (ev) => {
       const tag = ev.target && ev.target.tagName;
       if ($("rule-dialog").open || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {

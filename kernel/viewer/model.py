@@ -19,14 +19,20 @@ where they differ.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 import kernel
+from kernel.api import Step
 from kernel.conformance.canonical import canonical, diff_paths, digest
 from kernel.core import CHANCE, Applied, Event, PlainData, Rejected
+from kernel.narrate import words
 from kernel.registry import GameInfo
 from kernel.resources import spec_dir
 from kernel.spec.catalogue import Rule, load
@@ -92,11 +98,17 @@ def patch(table: PlainData, ops: Sequence[Op]) -> PlainData:
     return result
 
 
-def _event(e: Event) -> dict[str, PlainData]:
-    """An event as the page lists it: its text without the rules, and its rule IDs."""
+def canonical_event(e: Event) -> str:
+    """An event's canonical text (``Event.text``) without its rule IDs."""
     text = e.text
     cut = text.rfind(" [")
-    return {"t": text[:cut] if cut >= 0 else text, "r": list(e.rules)}
+    return text[:cut] if cut >= 0 else text
+
+
+def _event(e: Event, narrator: Any) -> dict[str, PlainData]:
+    """An event as the page lists it: in words (the narrator's, :func:`kernel.narrate.words`),
+    its canonical text (``c``, for implementers) and its rule IDs."""
+    return {"t": words(narrator, e), "c": canonical_event(e), "r": list(e.rules)}
 
 
 def _fraction(p: Fraction) -> str:
@@ -132,7 +144,87 @@ def _entry(rule: Rule, folder: Path) -> dict[str, str]:
     except ValueError:
         where = rule.path.name
     text = "\n".join(rule.body).strip()
-    return {"title": rule.title, "text": text, "where": f"spec/{where}, line {rule.line}"}
+    return {"title": rule.title, "text": text, "html": rule_html(rule.body),
+            "where": f"spec/{where}, line {rule.line}"}
+
+
+#: A quoted source's head in a catalogue: ``003 (`003_7df0....txt`, "Setup"): "..."``.
+_SOURCE = re.compile(r'^(?P<src>[\w-]+) \(`[^`]*`(?:, (?P<where>"[^"]*"|[^)]*))?\): ')
+#: A rulebook's file name anywhere in the text (``003_7df0da71c4ab0577.txt``).
+_FILE = re.compile(r"`?\b(\d{3})_[0-9a-f]{6,}\.txt\b`?")
+_LABELS = ("Reading", "Interpretation", "Alternatives", "Why", "Examples")
+
+
+def _source(src: str) -> str:
+    """A catalogue's source name in words: ``003`` is rulebook 003, ``rules-data`` the
+    figures collected beside the rulebooks (``rules-data.md``)."""
+    if src.isdigit():
+        return f"Rulebook {src}"
+    if src == "rules-data":
+        return "Rules data (figures the rulebook texts lost)"
+    return src
+
+
+def _inline(text: str) -> str:
+    """Escaped text with the catalogues' inline Markdown as HTML: ``**bold**``, ``*emphasis*``,
+    ```code```; a rulebook's file name becomes its number."""
+    text = _FILE.sub(lambda m: f"rulebook {m.group(1)}", text)
+    out: list[str] = []
+    for i, part in enumerate(re.split(r"(`[^`]*`)", text)):
+        if i % 2:
+            out.append(f"<code>{html.escape(part[1:-1])}</code>")
+            continue
+        part = html.escape(part, quote=False)
+        part = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", part)
+        part = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", part)
+        out.append(part)
+    return "".join(out)
+
+
+def rule_html(body: Sequence[str]) -> str:
+    """A catalogue entry's text as formatted HTML (no raw Markdown, no rulebook file names):
+    each quoted source a block quote headed by its source and section, each labelled
+    paragraph (Reading, Interpretation, ...) with its label in bold. Every text is escaped:
+    the only tags are the ones made here.
+
+    >>> rule_html(['> 003 (`003_7df0da71c4ab0577.txt`, "Setup"): "Give **3** coins."', '',
+    ...            'Reading: a *seat* gets 3 (`x<y`).'])
+    '<blockquote><p><cite>Rulebook 003, “Setup”</cite> "Give <strong>3</strong> coins."</p></blockquote><p><strong>Reading:</strong> a <em>seat</em> gets 3 (<code>x&lt;y</code>).</p>'
+    """  # noqa: E501
+    blocks: list[tuple[str, list[str]]] = []
+    for line in body:
+        stripped = line.strip()
+        if not stripped:
+            blocks.append(("", []))
+            continue
+        kind = "quote" if stripped.startswith(">") else "p"
+        text = stripped.lstrip(">").strip() if kind == "quote" else stripped
+        if blocks and blocks[-1][0] == kind and blocks[-1][1]:
+            blocks[-1][1].append(text)
+        else:
+            blocks.append((kind, [text]))
+    out: list[str] = []
+    for kind, lines in blocks:
+        if not lines:
+            continue
+        text = " ".join(lines)
+        if kind == "quote":
+            head = _SOURCE.match(text)
+            cite = ""
+            if head:
+                where = head.group("where")
+                where = where.strip('"') if where else ""
+                cite = (f"<cite>{html.escape(_source(head.group('src')))}"
+                        + (f", \u201c{html.escape(where)}\u201d" if where else "") + "</cite> ")
+                text = text[head.end():]
+            out.append(f"<blockquote><p>{cite}{_inline(text)}</p></blockquote>")
+            continue
+        label = next((x for x in _LABELS if text.startswith(x + ":")), None)
+        if label is not None:
+            out.append(f"<p><strong>{label}:</strong>{_inline(text[len(label) + 1:])}</p>")
+        else:
+            out.append(f"<p>{_inline(text)}</p>")
+    return "".join(out)
 
 
 def _start(info: GameInfo, header: Line) -> Any:
@@ -148,11 +240,19 @@ def _start(info: GameInfo, header: Line) -> Any:
         raise ViewError(f"the header's configuration: {exc}") from None
 
 
-def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -> dict[str, Any]:
+#: How many positions of a page get the exact odds by default (``race-kernel view --odds``).
+ODDS: Final = 8
+
+
+def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "",
+          odds: int = ODDS) -> dict[str, Any]:
     """The page's data for checked trace lines (``kernel.conformance.trace.read_trace``).
 
     ``seat``: only that seat's view (the page then holds nothing the seat may
-    not see); None: the "all" view and every seat's.
+    not see); None: the "all" view and every seat's. ``odds``: at most this
+    many positions get the exact odds of a game that has them
+    (``GameInfo.seat_odds``), from the view of the seat about to decide
+    (:func:`odds_of`).
     """
     header = lines[0]
     if header.get("kind") == "status" or any(x.get("type") == "status" for x in lines[1:]):
@@ -163,6 +263,7 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -
                         f"the kernel has version {info.version}")
     narrator = info.narrator
     state = _start(info, header)
+    start = state
     seats = info.seats(state)
     if seat is not None and not 0 <= seat < seats:
         raise ViewError(f"--seat {seat}: the game has seats 0 to {seats - 1}")
@@ -187,6 +288,10 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -
     header_div = header.get("divergence")
     if isinstance(header_div, Mapping):
         divergence = _divergence(info, header_div, 0, last.get("all"))
+    played: list[Step] = []  # the applied steps, for the odds' histories
+    decisions: list[tuple[int, int, int]] = []  # (page step, seat to decide, applied steps)
+    if info.seat_odds is not None:
+        decisions.append((0, info.current_actor(state), 0))
     for line in lines[1:]:
         before = state
         actor = info.current_actor(state)
@@ -210,6 +315,9 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -
             assert isinstance(result, Applied)
             events = result.events
             state = result.state
+            if info.seat_odds is not None and not isinstance(parsed, Rejected):
+                played.append(Step(actor, parsed, events, state))
+                decisions.append((len(steps) + 1, info.current_actor(state), len(played)))
             if "rejected" in line:
                 mismatch.append(f"recorded rejected {line['rejected']}, the kernel applies it")
             if actor == CHANCE and not isinstance(parsed, Rejected):
@@ -222,6 +330,11 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -
             step["mismatch"] = "; ".join(mismatch)
         sub: list[list[PlainData]] | None = [] if seat is None else None
         step["events"], step["notes"] = _events(info, before, events, seats, seat, sub)
+        if events and all(e.seen_by(s) == e for e in events for s in range(seats)):
+            step["pub"] = True  # nothing of it is hidden from any seat: a die roll, a bet
+        elif seat is not None and actor != seat:  # another seat's hidden choice, a deal
+            step["action"] = None
+            step.pop("p", None)
         if sub:
             step["sub"] = sub
         for e in events:
@@ -250,6 +363,13 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -
                      "tiebreak": out.tiebreak, "lines": [str(x) for x in narrator.standings(out)],
                      "scores": list(out.scores), "rules": list(out.rules)}
         rules.update(out.rules)
+    odds_data: dict[str, Any] | None = None
+    if info.seat_odds is not None:
+        chosen = [d for d in decisions if d[1] >= 0 and (seat is None or d[1] == seat)]
+        history = kernel.Trace(info.id, info.version, dict(header["config"]),
+                               int(header.get("seed") or 0), start, tuple(played))
+        odds_data = odds_of(info, history, chosen, odds)
+        rules.update(str(x["reading"]) for x in odds_data["at"].values() if "reading" in x)
     drawing = info.drawing
     legend = [str(x) for x in narrator.legend()]
     return {
@@ -265,8 +385,57 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "") -
         "legend": legend,
         "drawing_legend": [list(x) for x in drawing.legend] if drawing is not None else [],
         "steps": steps, "rules": catalogue_entries(rules),
-        "standings": standings, "divergence": divergence,
+        "standings": standings, "divergence": divergence, "odds": odds_data,
     }
+
+
+def spread(candidates: Sequence[Any], most: int) -> list[Any]:
+    """At most ``most`` of ``candidates``, evenly spread, the first and the last included.
+
+    >>> spread(list(range(10)), 4), spread([1, 2], 5), spread([1, 2, 3], 1), spread([1], 0)
+    ([0, 3, 6, 9], [1, 2], [1], [])
+    """
+    if most <= 0 or not candidates:
+        return []
+    if len(candidates) <= most:
+        return list(candidates)
+    if most == 1:
+        return [candidates[0]]
+    last = len(candidates) - 1
+    return [candidates[round(i * last / (most - 1))] for i in range(most)]
+
+
+def odds_of(info: GameInfo, history: Any, decisions: Sequence[tuple[int, int, int]],
+            most: int) -> dict[str, Any]:
+    """The exact odds at ``most`` of the ``decisions`` (page step, seat to decide, applied
+    steps before it), evenly spread over the game: each from the view of the seat about to
+    decide (``GameInfo.seat_odds`` with the history up to that step). Computing odds takes
+    from milliseconds to about a second a position, so a page gets them at a few steps
+    only; ``candidates`` says how many decision steps there were to choose from.
+
+    Each chosen step gets its odds (fractions as ``"n/d"``), or None where the game has
+    no leg under way there, or the error's message where the odds failed.
+    """
+    assert info.seat_odds is not None
+    at: dict[str, Any] = {}
+    for n, seat, applied in spread(decisions, most):
+        prefix = attrs.evolve(history, steps=history.steps[:applied])
+        try:
+            found = info.seat_odds(prefix, seat)
+        except Exception as exc:  # never a reason not to show the page: the page says it
+            at[str(n)] = {"seat": seat, "error": f"{type(exc).__name__}: {exc}"[:300]}
+            continue
+        if found is None:
+            at[str(n)] = {"seat": seat, "none": True}
+            continue
+        at[str(n)] = {
+            "seat": seat, "reading": found.reading,
+            "places": [[name, [_fraction(p) for p in ps]] for name, ps in found.places],
+            "ends": _fraction(found.race_ends),
+            "values": [[action, _fraction(v)] for action, v in
+                       sorted(found.values, key=lambda x: (-x[1], x[0]))],
+        }
+    return {"at": at, "most": most, "candidates": len(decisions)}
 
 
 def _last_picture(pictures: list[list[str] | None]) -> list[str] | None:
@@ -305,10 +474,11 @@ def _events(info: GameInfo, before: Any, events: Sequence[Event], seats: int,
     listed: list[dict[str, PlainData]] = []
     notes: list[list[PlainData]] = []
     for i, e in enumerate(events):
-        whole = _event(e)
-        item: dict[str, PlainData] = dict(whole) if only is None else _event(e.seen_by(only))
+        whole = _event(e, narrator)
+        item: dict[str, PlainData] = (dict(whole) if only is None
+                                      else _event(e.seen_by(only), narrator))
         if only is None:
-            differs = {str(s): _event(e.seen_by(s))["t"] for s in range(seats)
+            differs = {str(s): words(narrator, e.seen_by(s)) for s in range(seats)
                        if e.seen_by(s) != e}
             if differs:
                 item["s"] = differs

@@ -80,6 +80,11 @@ def render(data: dict[str, Any], drawing_script: str | None) -> str:
 <summary>The table's plain data at this step (as this view sees it)</summary>
 <pre id="plain"></pre>
 </details>
+<section id="odds" hidden aria-labelledby="odds-heading">
+<h2 id="odds-heading">Exact odds</h2>
+<label><input type="checkbox" id="odds-exact"> exact fractions</label>
+<div id="odds-body"></div>
+</section>
 </section>
 <section aria-labelledby="step-heading">
 <h2 id="step-heading">This step</h2>
@@ -91,7 +96,7 @@ def render(data: dict[str, Any], drawing_script: str | None) -> str:
 <th scope="col">this step</th></tr></thead>
 <tbody id="scores-body"></tbody>
 </table>
-<h2>Where the payouts came from</h2>
+<h2>Where the payouts came from (the latest first)</h2>
 <ol id="ledger"></ol>
 <section id="standings" hidden aria-labelledby="standings-heading">
 <h2 id="standings-heading">Final standings</h2>
@@ -111,7 +116,7 @@ def render(data: dict[str, Any], drawing_script: str | None) -> str:
 <dialog id="rule-dialog" aria-labelledby="rule-title">
 <h2 id="rule-title"></h2>
 <p id="rule-where" class="meta"></p>
-<pre id="rule-text"></pre>
+<div id="rule-text"></div>
 <button type="button" id="rule-close">Close</button>
 </dialog>
 <script type="application/json" id="viewer-data">{_json(data)}</script>

@@ -10,8 +10,13 @@ recorded state; the seat views must show what ``observation`` and
 A ``diff`` divergence report and a ``replay --report`` divergence report (the
 mutant server of tests/fixtures) are opened too, and a deliberately wrong
 drawing (two pieces swapped on a place, in the page's script) must be caught
-in every game's page. Every page must read at a phone's width. Screenshots go
-to build/viewer-browser/ (ignored).
+in every game's page. Every page must read at a phone's width, and each
+game's page is shot at a few steps, wide (1280 px) and narrow (420 px), its
+layout checked at each (``viewer_check.LAYOUT``: nothing wider than its box or
+the window, no drawing text past the drawing's edge, the drawing not shrunk,
+the payout list not in a scroll box). Screenshots go to RACE_KERNEL_SCREENSHOTS
+(a folder), else to race-kernel-viewer-browser/ in the system's temporary
+folder; the layout test prints where.
 
 This file is its own step of ``.ci/run`` (outside the gate's time budget):
 ``RACE_KERNEL_BROWSER=run python3 -m pytest tests/browser``. The gate's run
@@ -37,6 +42,7 @@ from viewer_check import (
     CHROMIUM,
     INSTALL,
     LAUNCH_ARGS,
+    LAYOUT,
     READ_DOM,
     ROOT,
     Expected,
@@ -398,3 +404,58 @@ def test_size_and_speed_of_a_six_player_page(browser: Any) -> None:
     assert opened.seconds < 3.0  # under 1 s when the machine is not busy (see the print)
     assert not opened.errors, opened.errors
     opened.close()
+
+
+#: The widths at which each game's page is shot and its layout checked: a desktop and a
+#: narrow phone.
+WIDTHS = (1280, 420)
+
+
+@pytest.mark.parametrize("game", _games())
+def test_screenshots_and_layout(browser: Any, game: str) -> None:
+    """Each game's golden-vector page (``view --odds 2``) at a few steps (the first, a
+    third, two thirds, the last, and the steps with odds where the game has them), wide
+    and 420 px narrow, in the "all" view and, narrow, in seat 1's view and with a rule's
+    entry open: a screenshot of each, and the layout checked at each (LAYOUT)."""
+    vector = _vector(game)
+    out = BUILD / f"{game}-layout.html"
+    _cli("view", str(vector), "-o", str(out), "--odds", "2")
+    opened = Opened(browser, out)
+    page = opened.page
+    last = page.evaluate("window.raceViewer.steps")
+    odds = page.eval_on_selector_all("#odds-body button.odds-go",
+                                     "bs => bs.map(b => Number(b.dataset.go))")
+    steps = sorted({0, last // 3, 2 * last // 3, last, *odds})
+    problems: list[str] = []
+    shots: list[str] = []
+
+    def check(name: str) -> None:
+        problems.extend(f"{game} {name}: {p}" for p in page.evaluate(LAYOUT))
+        path = BUILD / f"{game}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        shots.append(path.name)
+
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        for n in steps:
+            page.evaluate(f"window.raceViewer.go({n})")
+            check(f"step{n}-{width}px")
+    page.select_option("#view", "1")
+    page.evaluate(f"window.raceViewer.go({steps[len(steps) // 2]})")
+    check(f"seat1-step{steps[len(steps) // 2]}-{WIDTHS[-1]}px")
+    page.locator("#events button.rule").first.click()
+    assert page.is_visible("#rule-dialog")
+    assert page.eval_on_selector("#rule-text", "e => e.scrollWidth <= e.clientWidth + 1")
+    assert "**" not in page.text_content("#rule-text") and page.query_selector(
+        "#rule-text p, #rule-text blockquote") is not None
+    check(f"rule-{WIDTHS[-1]}px")
+    page.keyboard.press("Escape")
+    if kernel.game_info(game).seat_odds is not None:
+        assert odds, f"{game}: no step with odds"
+        page.select_option("#view", "all")
+        page.evaluate(f"window.raceViewer.go({odds[-1]})")
+        assert page.is_visible("#odds-places") and page.is_visible("#odds-values")
+    print(f"{game}: {len(shots)} screenshots in {BUILD}: " + ", ".join(shots))
+    assert not opened.errors, opened.errors
+    opened.close()
+    assert not problems, "\n".join(problems[:30])

@@ -16,6 +16,7 @@ import importlib.util
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,13 @@ import kernel
 from kernel.conformance.canonical import canonical, digest
 from kernel.conformance.trace import read_trace
 from kernel.core import Applied
+from kernel.narrate import words
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Screenshots and generated pages go here (ignored by git: build/).
-BUILD = ROOT / "build" / "viewer-browser"
+#: Screenshots and generated pages go here: RACE_KERNEL_SCREENSHOTS, else a folder of the
+#: system's temporary directory (never the repository).
+BUILD = Path(os.environ.get("RACE_KERNEL_SCREENSHOTS")
+             or Path(tempfile.gettempdir()) / "race-kernel-viewer-browser")
 CHROMIUM = os.environ.get("RACE_KERNEL_CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                "--no-first-run", "--disable-background-networking",
@@ -96,7 +100,8 @@ class Expected:
         events = self.events[n - 1]
         if view != "all":
             events = kernel.events_seen(events, int(view))
-        return [e.text[:e.text.rfind(" [")] for e in events]
+        narrator = kernel.game_info(self.game).narrator
+        return [words(narrator, e) for e in events]
 
 
 def expected_of_file(path: Path) -> Expected:
@@ -174,3 +179,66 @@ def views_to_check(expected: Expected, views: Sequence[str], budget: int) -> Ite
     """The views whose every step is compared: "all" and up to ``budget`` seats."""
     yield "all"
     yield from [v for v in views if v != "all"][:budget]
+
+
+#: The layout of what the page shows now (read from the DOM): the problems found.
+#: - the page is no wider than the window (no sideways scrolling);
+#: - no text box is wider inside than its box (scrollWidth <= clientWidth: nothing cut
+#:   off or run over at the right edge), the boxes that scroll on purpose (the board
+#:   when a drawing cannot fit, a wide table's wrapper, the plain data) aside;
+#: - every visible element lies inside the window horizontally, but inside those;
+#: - every text of the drawing lies inside the drawing (no label cut at its right edge);
+#: - the drawing is shown at 90% of its size or more (its 13 px text stays readable);
+#: - the payout list is not a scroll box (all of it is shown).
+LAYOUT = """() => {
+  const out = [];
+  const W = window.innerWidth;
+  const doc = document.documentElement;
+  if (doc.scrollWidth > W + 1) { out.push("the page is " + doc.scrollWidth + " px wide in " + W); }
+  const scrolls = (el) => el.closest("#board, .table-wrap, pre, details:not([open]), dialog, " +
+                                     ".visually-hidden");
+  const visible = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+    (el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : "");
+  const boxes = "h1, h2, p, li, td, th, figcaption, label, span, code, button, summary, #odds-body";
+  for (const el of document.querySelectorAll(boxes)) {
+    if (!visible(el) || scrolls(el) || getComputedStyle(el).display === "inline") { continue; }
+    if (el.scrollWidth > el.clientWidth + 1) {
+      out.push(name(el) + " overflows its box: " + el.scrollWidth + " > " + el.clientWidth +
+               " (" + (el.textContent || "").slice(0, 60) + ")");
+    }
+  }
+  for (const el of document.querySelectorAll("header *, main *")) {
+    if (!visible(el) || scrolls(el) || el.closest("svg")) { continue; }
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.right > W + 1) {
+      out.push(name(el) + " lies outside the window: " + Math.round(r.left) + ".." +
+               Math.round(r.right) + " in " + W);
+    }
+  }
+  const svg = document.querySelector("#board svg");
+  if (svg) {
+    const box = svg.getBoundingClientRect();
+    for (const t of svg.querySelectorAll("text")) {
+      const r = t.getBoundingClientRect();
+      if (r.width && (r.right > box.right + 1 || r.left < box.left - 1)) {
+        out.push("the drawing's text '" + t.textContent.slice(0, 40) + "' runs past its edge (" +
+                 Math.round(r.right) + " > " + Math.round(box.right) + ")");
+      }
+    }
+    const natural = svg.viewBox.baseVal.width;
+    if (natural && box.width < 0.9 * natural) {
+      out.push("the drawing is shrunk to " + Math.round(100 * box.width / natural) + "%");
+    }
+    const board = document.getElementById("board");
+    if (board.scrollWidth > board.clientWidth + 1) {
+      out.push("the board scrolls sideways: " + board.scrollWidth + " > " + board.clientWidth);
+    }
+  }
+  const ledger = document.getElementById("ledger");
+  if (ledger && ledger.scrollHeight > ledger.clientHeight + 1) {
+    out.push("the payout list is cut: it scrolls inside a box");
+  }
+  return out.slice(0, 12);
+}"""

@@ -106,21 +106,25 @@ function draw(table, view) {
   const tall = Math.max(7, ...track.map((s) => s.length));
   const trackHeight = tall * CAMEL + 44;
   const seats = handsOf(table);
-  const rowHeight = 30, pitch = 33;
-  const width = Math.max(n * CELL + 10, 520);
-  const height = TRACK_TOP + trackHeight + 20 + seats.length * rowHeight + 2 * rowHeight + 20;
-  const out = [svgOpen(width, height)];
-  out.push(label(5, 18, "leg " + table.leg + ", phase " + table.phase + ", dice out: " +
-                 (table.revealed.join(" ") || "none"), 15, ' font-weight="bold"'));
+  const pitch = 33, cardRow = 26;
+  const width = fitWidth(view, 300);
+  const grid = rows(n, CELL, width);
+  const out = [];
+  const title = para(5, 18, "leg " + table.leg + ", phase " + table.phase + ", dice out: " +
+                     (table.revealed.join(" ") || "none"), 15, width - 10,
+                     ' font-weight="bold"');
+  out.push(title.svg);
+  const top = title.height + 10;
   const tiles = tileAt(table);
-  const floor = TRACK_TOP + trackHeight - 20;
   for (let i = 0; i < n; i++) {
-    const x = 5 + i * CELL;
+    const x = grid.x(i);
+    const y0 = top + grid.row(i) * (trackHeight + 8);
+    const floor = y0 + trackHeight - 20;
     const beyond = i === 0 || i === n - 1;
-    const title = i === 0 ? "behind the finish line" : i === n - 1 ? "past the finish line"
+    const name = i === 0 ? "behind the finish line" : i === n - 1 ? "past the finish line"
       : "space " + i;
-    let body = cell(x, TRACK_TOP, CELL, trackHeight, beyond ? "#e9ecef" : "#fff8e7");
-    body += label(x + CELL / 2, TRACK_TOP + trackHeight - 4,
+    let body = cell(x, y0, CELL, trackHeight, beyond ? "#e9ecef" : "#fff8e7");
+    body += label(x + CELL / 2, y0 + trackHeight - 4,
                   i === 0 ? "<|" : i === n - 1 ? "|>" : i, 13, ' text-anchor="middle"');
     body += inOrder(track[i], (camel, h) =>
       camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
@@ -128,34 +132,38 @@ function draw(table, view) {
     if (t) {
       const who = view.seats[t.seat] || "seat " + t.seat;
       body += badge("tile", t.side, (t.side === "cheer" ? "cheering" : "boozing") +
-        " tile of " + who, x + CELL / 2, TRACK_TOP + 12,
-        t.side === "cheer" ? "#b2f2bb" : "#ffc9c9", (t.side === "cheer" ? "+" : "-") + t.seat);
+        " tile of " + who, x + CELL / 2, y0 + 12,
+        t.side === "cheer" ? "#b2f2bb" : "#ffc9c9", (t.side === "cheer" ? "+" : "-") + who);
     }
-    out.push(place("space-" + i, title, body));
+    out.push(place("space-" + i, name, body));
   }
-  let y = TRACK_TOP + trackHeight + 20;
+  let y = top + grid.rows * (trackHeight + 8) + 12;
   seats.forEach((hand, s) => {
     const name = view.seats[s] || "seat " + s;
     const bets = (table.bets[s] || []).join(" ");
     const partner = table.partners[s];
     out.push(label(5, y + 15, name, 14, view.seat === s ? ' font-weight="bold"' : ""));
+    const f = flow(hand.length, 66, pitch, width);
     out.push(place("hand-" + s, "finish cards of " + name, inOrder(hand, (card, k) =>
-      cardSvg(card, card, card + " finish card", 66 + k * pitch, y))));
-    const bx = 66 + Math.max(hand.length, 1) * pitch + 8;
-    out.push(label(bx, y + 15, (bets ? "tickets: " + bets + "  " : "") + "pyramid tickets: " +
-      table.pyramid_tickets[s] + (partner === null ? "" : "  partner: " +
-      (view.seats[partner] || "seat " + partner)), 13));
-    y += rowHeight;
+      cardSvg(card, card, card + " finish card", f.x(k), y + f.line(k) * cardRow))));
+    y += f.lines * cardRow + 4;
+    const text = para(66, y + 10, (bets ? "tickets: " + bets + "; " : "") + "pyramid tickets: " +
+      table.pyramid_tickets[s] + (partner === null ? "" : "; partner: " +
+      (view.seats[partner] || "seat " + partner)), 13, width - 71);
+    out.push(text.svg);
+    y += text.height + 6;
   });
   for (const name of ["winner", "loser"]) {
+    const pile = pileOf(table, name);
     out.push(label(5, y + 15, name, 13));
-    out.push(place("pile-" + name, "overall " + name + " pile", inOrder(pileOf(table, name),
+    const f = flow(pile.length, 66, pitch, width);
+    out.push(place("pile-" + name, "overall " + name + " pile", inOrder(pile,
       (c, k) => cardSvg(c.piece, c.colour || "", (c.colour || "") + " card of " +
-        (view.seats[c.owner] || "seat " + c.owner), 66 + k * pitch, y, c.owner))));
-    y += rowHeight;
+        (view.seats[c.owner] || "seat " + c.owner), f.x(k), y + f.line(k) * cardRow,
+        (view.seats[c.owner] || String(c.owner)).slice(0, 1)))));
+    y += f.lines * cardRow + 6;
   }
-  out.push("</svg>");
-  return out.join("");
+  return svgOpen(width, y + 6) + out.join("") + "</svg>";
 }
 
 function describe(table, view) {
@@ -193,10 +201,10 @@ DRAWING: Final = Drawing(
         ("wh, bk", "the crazy camels white and black (CU2-MOVE-CRAZY)"),
         ("<|, 1..16, |>", "behind the finish line, the spaces, past the finish line "
                           "(CU2-RACE-END)"),
-        ("+2, -0 (circle)", "a cheering or boozing spectator tile and its owner's seat "
-                            "(CU2-TILE-PLACE)"),
-        ("coloured card / grey ?", "a finish card (on a pile with its owner's seat, ye0); a "
-                                   "grey ? card is face down: this view may not see its "
+        ("+Cy, -Ann", "a cheering or a boozing spectator tile and the seat it belongs to "
+                      "(CU2-TILE-PLACE)"),
+        ("coloured card / grey ?", "a finish card (on a pile with its owner's initial, yeA); "
+                                   "a grey ? card is face down: this view may not see its "
                                    "colour (CU2-HIDDEN)"),
     ),
 )

@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from kernel.core import Event, Outcome
+from kernel.narrate import count_words, plain_words, seat_mark, seat_name, value_words
 
-from .data import BEHIND_LINE, COLOURS, PAST_LINE, SEAT_NAMES, TICKET_STACK, TRACK_SPACES
+from .data import BEHIND_LINE, COLOURS, PAST_LINE, TICKET_STACK, TRACK_SPACES
 
 LETTERS: Final = {"blue": "B", "green": "G", "red": "R", "yellow": "Y", "purple": "P",
                   "white": "w", "black": "k"}
@@ -25,7 +26,16 @@ Table = Mapping[str, Any]
 
 
 def _name(seat: int) -> str:
-    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+    return seat_name(seat)
+
+
+def _cell(cell: Any) -> str:
+    """A cell in words: behind the finish line (0), a space, past the finish line (17)."""
+    if cell == BEHIND_LINE:
+        return "behind the finish line"
+    if cell == PAST_LINE:
+        return "past the finish line"
+    return f"space {cell}"
 
 
 def _stack(stack: Sequence[str]) -> str:
@@ -46,7 +56,7 @@ class Narrator:
 
     def draw(self, table: Table) -> Sequence[str]:
         track = table.get("track", [])
-        tiles = {t["space"]: ("+" if t["side"] == "cheer" else "-") + _name(i)[0]
+        tiles = {t["space"]: ("+" if t["side"] == "cheer" else "-") + seat_mark(i)
                  for i, t in enumerate(table.get("tiles", [])) if t}
         parts: list[str] = []
         if len(track) > BEHIND_LINE and track[BEHIND_LINE]:
@@ -72,6 +82,64 @@ class Narrator:
 
     def seat_name(self, seat: int) -> str:
         return _name(seat)
+
+    def tell(self, event: Event) -> str:
+        """``event`` in words; a finish card another seat placed is told without its colour
+        (CU2-HIDDEN)."""
+        d = event.data
+        kind = event.kind
+        who = _name(int(d["seat"])) if isinstance(d.get("seat"), int) else ""
+        if kind == "camel-placed":
+            return f"{d['camel']} is placed on space {d['space']} (its die shows {d['number']})"
+        if kind == "leg-started":
+            return f"leg {d['leg']} starts; {_name(int(d['starter']))} begins"
+        if kind == "finish-card":
+            card = f"a {d['colour']} finish card" if d["colour"] else "a finish card face down"
+            return (f"{who} puts {card} on the overall {d['pile']} pile "
+                    f"({count_words(d['size'], 'card')} there)")
+        if kind == "next-turn":
+            return f"{who}'s turn"
+        if kind == "tile-placed":
+            side = "cheering" if d["side"] == "cheer" else "boozing"
+            moved = (f", moved from space {d['moved_from']}" if d["moved_from"] is not None
+                     else "")
+            return f"{who} places the spectator tile {side} side up on space {d['space']}{moved}"
+        if kind == "ticket-taken":
+            return f"{who} takes the {d['colour']} betting ticket worth {d['value']}"
+        if kind == "pyramid-ticket":
+            return f"{who} takes pyramid ticket {d['ticket']} and lets a die out of the pyramid"
+        if kind == "die-revealed":
+            die = "the grey die" if d["die"] != d["colour"] else f"the {d['die']} die"
+            face = f"{d['colour']} {d['number']}" if d["die"] != d["colour"] else d["number"]
+            return f"{die}, rolled for {who}, shows {face}"
+        if kind == "camel-moved":
+            unit = [str(c) for c in d["unit"]]
+            carried = f", carrying {value_words(unit[1:])}" if len(unit) > 1 else ""
+            tiles = (" by way of the tile(s) on " + value_words([f"space {t}" for t in d["tiles"]])
+                     if d["tiles"] else "")
+            under = " (under the camels there)" if d["placed"] == "under" else ""
+            return (f"{d['camel']} moves from {_cell(d['from'])} to {_cell(d['to'])}"
+                    f"{carried}{tiles}{under}")
+        if kind == "tile-paid":
+            return (f"{who}'s spectator tile pays {count_words(d['amount'], 'Pound')}, "
+                    f"now {d['money']}")
+        if kind == "leg-ended":
+            return f"leg {d['leg']} ends; the order: {value_words(d['ranking'])}"
+        if kind == "leg-payout":
+            return f"{who} is paid {int(d['delta']):+d} for the leg, now {d['money']} Pounds"
+        if kind == "race-ended":
+            return (f"{d['camel']} crosses the finish line {d['way']} and ends the race "
+                    f"({_cell(d['cell'])})")
+        if kind == "final-payout":
+            return (f"{who} is paid {int(d['delta']):+d} for the {d['colour']} card on the "
+                    f"{d['pile']} pile, now {d['money']} Pounds")
+        if kind == "partnership":
+            return f"{who} and {_name(int(d['partner']))} become partners for the leg"
+        if kind == "game-over":
+            winners = [_name(int(s)) for s in d["winners"]]
+            return (f"the game is over: {value_words(winners)} "
+                    f"{'win' if len(winners) > 1 else 'wins'} with {max(d['money'])} Pounds")
+        return plain_words(event)
 
     def after(self, table: Table, event: Event) -> Mapping[str, Any]:
         d = event.data
@@ -149,11 +217,11 @@ class Narrator:
     def explain(self, table: Table, event: Event) -> Sequence[str]:
         d = event.data
         if event.kind == "leg-payout":
-            bets = table["bets"][int(d["seat"])]
-            parts = ", ".join(bets) or "no betting ticket"
+            bets = [str(b).replace(":", " ") for b in table["bets"][int(d["seat"])]]
+            parts = ("betting tickets " + value_words(bets)) if bets else "no betting ticket"
             copied = f", {d['copied']} copied from the partner" if d["copied"] else ""
-            return [f"{_name(int(d['seat']))}: {parts}, "
-                    f"{table['pyramid_tickets'][int(d['seat'])]} pyramid ticket(s){copied}"]
+            tickets = count_words(table["pyramid_tickets"][int(d["seat"])], "pyramid ticket")
+            return [f"{_name(int(d['seat']))} {int(d['delta']):+d}: {parts}; {tickets}{copied}"]
         if event.kind == "final-payout":
             right = "right" if d["colour"] == d["camel"] else "wrong"
             return [f"{_name(int(d['seat']))}'s {d['colour']} card on the {d['pile']} pile "

@@ -105,41 +105,44 @@ function draw(table, view) {
   const tall = Math.max(6, ...stacks.map((s) => s.length));
   const trackHeight = tall * CAMEL + 40;
   const seats = handsOf(table);
-  const rowHeight = 30;
-  const width = Math.max(n * CELL + 10, 560);
-  const height = TRACK_TOP + trackHeight + 20 + (seats.length + 3) * rowHeight + 10;
-  const out = [svgOpen(width, height)];
-  out.push(label(5, 18, "leg " + table.leg + ", phase " + table.phase, 15,
-                 ' font-weight="bold"'));
+  const cardRow = 26;
+  const width = fitWidth(view, 300);
+  const grid = rows(n, CELL, width);
+  const out = [];
+  const head = para(5, 18, "leg " + table.leg + ", phase " + table.phase, 15, width - 10,
+                    ' font-weight="bold"');
+  out.push(head.svg);
+  const top = head.height + 10;
   const sides = cells(table.track);
   const markers = markersAt(table);
-  const floor = TRACK_TOP + trackHeight - 20;
   for (let i = 0; i < n; i++) {
-    const x = 5 + i * CELL;
+    const x = grid.x(i);
+    const y0 = top + grid.row(i) * (trackHeight + 8);
+    const floor = y0 + trackHeight - 20;
     const c = sides[i];
     const title = i === 0 ? "behind the start line" : i === n - 1 ? "the Finish"
       : "space " + i + (c && c.side === "S" ? " (sandstorm side)" : c && c.side === "H"
         ? " (half card: the Finish covers its second space)" : "");
     const fill = i === 0 || i === n - 1 ? "#e9ecef" : c && c.side === "S" ? "#e8c99b"
       : c && c.side === "H" ? "#f3ead8" : "#fff8e7";
-    let body = cell(x, TRACK_TOP, CELL, trackHeight, fill);
+    let body = cell(x, y0, CELL, trackHeight, fill);
     if (c && c.starts) {
-      body += '<line x1="' + x + '" y1="' + TRACK_TOP + '" x2="' + x + '" y2="' +
-        (TRACK_TOP + trackHeight) + '" stroke="#222" stroke-width="2"/>';
+      body += '<line x1="' + x + '" y1="' + y0 + '" x2="' + x + '" y2="' +
+        (y0 + trackHeight) + '" stroke="#222" stroke-width="2"/>';
     }
-    body += label(x + CELL / 2, TRACK_TOP + trackHeight - 4, (i === n - 1 ? "F" : i) +
+    body += label(x + CELL / 2, y0 + trackHeight - 4, (i === n - 1 ? "F" : i) +
                   (c && c.side === "S" ? "~" : c && c.side === "H" ? "/" : ""), 13,
                   ' text-anchor="middle"');
     body += inOrder(stacks[i], (camel, h) => camelSvg(camel, x + 3, floor - (h + 1) * CAMEL));
     const m = markers[i];
     if (m) {
-      body += badge("marker", m.name, m.name + " marker of " + (view.seats[m.holder] ||
-        "seat " + m.holder), x + CELL / 2, TRACK_TOP + 12,
-        m.name === "shortcut" ? "#b2f2bb" : "#ffd8a8", m.mark + m.holder);
+      const who = view.seats[m.holder] || "seat " + m.holder;
+      body += badge("marker", m.name, m.name + " marker placed by " + who, x + CELL / 2,
+        y0 + 12, m.name === "shortcut" ? "#b2f2bb" : "#ffd8a8", m.mark + " " + who);
     }
     out.push(place("space-" + i, title, body));
   }
-  let y = TRACK_TOP + trackHeight + 20;
+  let y = top + grid.rows * (trackHeight + 8) + 12;
   seats.forEach((hand, s) => {
     const name = view.seats[s] || "seat " + s;
     const tokens = [table.shortcut_tokens[s] ? "shortcut" : "",
@@ -148,28 +151,35 @@ function draw(table, view) {
                     table.loser_bets[s] ? "loser " + table.loser_bets[s] : ""]
       .filter(Boolean).join(", ");
     out.push(label(5, y + 15, name, 14, view.seat === s ? ' font-weight="bold"' : ""));
+    const f = flow(hand.length, 66, PITCH, width);
     out.push(place("hand-" + s, "hand of " + name,
-                   inOrder(hand, (card, k) => cardSvg(card, 66 + k * PITCH, y))));
-    const bx = 66 + Math.max(hand.length, 1) * PITCH + 8;
+                   inOrder(hand, (card, k) => cardSvg(card, f.x(k), y + f.line(k) * cardRow))));
+    y += f.lines * cardRow + 4;
     const bets = (table.bets[s] || []).join(" ");
-    out.push(label(bx, y + 15, "tokens: " + (tokens || "none") +
-                   (bets ? "  leg bets: " + bets : "") + (finals ? "  final: " + finals : ""),
-                   13));
-    y += rowHeight;
+    const text = para(66, y + 10, "tokens: " + (tokens || "none") +
+                      (bets ? "; leg bets: " + bets : "") + (finals ? "; final: " + finals : ""),
+                      13, width - 71);
+    out.push(text.svg);
+    y += text.height + 6;
   });
   out.push(label(5, y + 15, "played", 13));
+  const f = flow(table.played.length, 66, PITCH, width);
   out.push(place("played", "cards played this leg, first played first",
-                 inOrder(table.played, (card, k) => cardSvg(card, 66 + k * PITCH, y))));
-  y += rowHeight;
+                 inOrder(table.played, (card, k) => cardSvg(card, f.x(k),
+                                                            y + f.line(k) * cardRow))));
+  y += f.lines * cardRow + 6;
   const leaders = Object.keys(table.leaders).sort().map((c) => c + " " +
     (table.leaders[c].length ? table.leaders[c].join(",") : "none")).join("; ");
-  out.push(label(5, y + 15, "leader cards left: " + leaders + "; midfield cards left: " +
-                 (table.midfield.join(", ") || "none"), 13));
-  y += rowHeight;
-  out.push(label(5, y + 15, "racing deck " + sizeOf(table, "deck") + " card(s), discards " +
-                 sizeOf(table, "discard") + ", stock " + sizeOf(table, "stock"), 13));
-  out.push("</svg>");
-  return out.join("");
+  const left = para(5, y + 12, "leader cards left: " + leaders + "; midfield cards left: " +
+                    (table.midfield.join(", ") || "none"), 13, width - 10);
+  out.push(left.svg);
+  y += left.height + 6;
+  const piles = para(5, y + 12, "racing deck " + sizeOf(table, "deck") + " card(s), discards " +
+                     sizeOf(table, "discard") + ", stock " + sizeOf(table, "stock"), 13,
+                     width - 10);
+  out.push(piles.svg);
+  y += piles.height + 8;
+  return svgOpen(width, y) + out.join("") + "</svg>";
 }
 
 function describe(table, view) {
@@ -207,8 +217,8 @@ DRAWING: Final = Drawing(
         ("~ (shaded space)", "a track card on its sandstorm side (CUG-SANDSTORM, CUG-EXTEND)"),
         ("/ (light space)", "a half card: the Finish covers its second space "
                             "(CUG-SETUP-TRACK)"),
-        (">2, <0 (circle)", "the shortcut and the fennec marker, with the seat that placed it "
-                            "(CUG-ACT-MARKER)"),
+        ("> Cy, < Ann", "the shortcut and the fennec marker, with the seat that placed it "
+                        "(CUG-ACT-MARKER)"),
         ("bl+1, bk-2 card", "a racing card, a crazy camel card; a grey ? card is face down: "
                             "this view may not see it (CUG-LEG-HIDDEN)"),
     ),

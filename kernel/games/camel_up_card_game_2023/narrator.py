@@ -14,8 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from kernel.core import Event, Outcome
+from kernel.engines.camel_cards import words
+from kernel.narrate import seat_name
 
 from .data import CAMEL_NAMES, RACING_COLOURS
+from .engine import GAME
+
+#: The markers in words (CUG-ACT-MARKER).
+FIGURES: Final = {"shortcut": "the shortcut marker", "fennec": "the fennec marker"}
 
 #: One letter per camel: the racing camels' initials, K the black crazy camel.
 LETTER: Final = {**{c: c[0].upper() for c in RACING_COLOURS}, "black": "K"}
@@ -124,7 +130,11 @@ class Narrator:
         return [f"leg {table['leg']}  0:{shown[0]} | {' | '.join(cards)} | F:{shown[-1]}"]
 
     def seat_name(self, seat: int) -> str:
-        return f"seat {seat}"
+        return seat_name(seat)
+
+    def tell(self, event: Event) -> str:
+        """``event`` in words (the events of the camel card engine and the crazy camel's)."""
+        return words.tell(GAME, event, FIGURES, "behind the start line")
 
     def after(self, table: Table, event: Event) -> Mapping[str, Any]:
         """The table after ``event`` (what the picture and the money line read)."""
@@ -136,12 +146,11 @@ class Narrator:
         return changed
 
     def explain(self, table: Table, event: Event) -> Sequence[str]:
-        if event.kind in ("leg-payout", "final-payout"):
-            d = event.data
-            if table["money"][d["seat"]] + d["delta"] != d["money"]:
-                return [f"{self.seat_name(d['seat'])} {d['delta']:+d}: money kept at "
-                        f"{d['money']} (CUG-MONEY-FLOOR)"]
-        return []
+        """A payout's parts, read off the table before it: ``Cy +1 = leader card blue 5 +5
+        (blue 1st), midfield card green -1 (green 5th), the shortcut marker placed -1 (on
+        space 9)`` (CUG-RANK, CUG-PAY-LEADER, CUG-PAY-MID, CUG-PAY-MARKER, CUG-PAY-WINNER,
+        CUG-PAY-LOSER; CUG-MONEY-FLOOR when the floor held the money up)."""
+        return words.payout_lines(GAME, table, event, FIGURES)
 
     def quiet(self, event: Event) -> bool:
         return event.kind in _QUIET

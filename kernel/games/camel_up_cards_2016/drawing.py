@@ -93,30 +93,32 @@ function draw(table, view) {
   const tall = Math.max(5, ...stacks.map((s, i) => i === 0 ? 1 : s.length));
   const trackHeight = tall * CAMEL + 40;
   const seats = handsOf(table);
-  const rowHeight = 30;
-  const pitch = 37;
-  const width = Math.max(n * CELL + 10, 420);
-  const height = TRACK_TOP + trackHeight + 20 + seats.length * rowHeight + 30;
-  const out = [svgOpen(width, height)];
-  out.push(label(5, 18, "leg " + table.leg + ", phase " + table.phase, 15,
-                 ' font-weight="bold"'));
+  const pitch = 37, cardRow = 26;
+  const width = fitWidth(view, 300);
+  const grid = rows(n, CELL, width);
+  const out = [];
+  const head = para(5, 18, "leg " + table.leg + ", phase " + table.phase, 15, width - 10,
+                    ' font-weight="bold"');
+  out.push(head.svg);
+  const top = head.height + 10;
   const sides = {};
   for (const c of cells(table.track)) { sides[c.cell] = c; }
   const figures = figureAt(table);
-  const floor = TRACK_TOP + trackHeight - 20;
   for (let i = 0; i < n; i++) {
-    const x = 5 + i * CELL;
+    const x = grid.x(i);
+    const y0 = top + grid.row(i) * (trackHeight + 8);
+    const floor = y0 + trackHeight - 20;
     const c = sides[i];
     const title = i === 0 ? "Start" : i === n - 1 ? "Finish" : String(i);
     const fill = i === 0 || i === n - 1 ? "#e9ecef" : c && c.side === "S" ? "#e8c99b" : "#fff8e7";
     const startsCard = c && (c.cell === 1 || sides[i - 1] === undefined ||
                              sides[i - 1].card !== c.card);
-    let body = cell(x, TRACK_TOP, CELL, trackHeight, fill);
+    let body = cell(x, y0, CELL, trackHeight, fill);
     if (startsCard) {
-      body += '<line x1="' + x + '" y1="' + TRACK_TOP + '" x2="' + x + '" y2="' +
-        (TRACK_TOP + trackHeight) + '" stroke="#222" stroke-width="2"/>';
+      body += '<line x1="' + x + '" y1="' + y0 + '" x2="' + x + '" y2="' +
+        (y0 + trackHeight) + '" stroke="#222" stroke-width="2"/>';
     }
-    body += label(x + CELL / 2, TRACK_TOP + trackHeight - 4,
+    body += label(x + CELL / 2, y0 + trackHeight - 4,
                   (i === 0 ? "S" : i === n - 1 ? "F" : i) + (c && c.side === "S" ? "~" : ""),
                   13, ' text-anchor="middle"');
     // the Start card's camels stand side by side (drawn as a column all the same)
@@ -125,13 +127,14 @@ function draw(table, view) {
       : camelSvg(camel, x + 3, floor - (h + 1) * CAMEL, CELL - 6));
     const f = figures[i];
     if (f) {
-      body += badge("figure", f.name, f.name + " of " + (view.seats[f.holder] || "seat " +
-        f.holder), x + CELL / 2, TRACK_TOP + 12, f.name === "palm" ? "#b2f2bb" : "#ffd8a8",
-        f.mark + f.holder);
+      const who = view.seats[f.holder] || "seat " + f.holder;
+      body += badge("figure", f.name, (f.name === "palm" ? "palm tree" : "fennec") +
+        " placed by " + who, x + CELL / 2, y0 + 12, f.name === "palm" ? "#b2f2bb" : "#ffd8a8",
+        f.mark + " " + who);
     }
     out.push(place("space-" + i, title, body));
   }
-  let y = TRACK_TOP + trackHeight + 20;
+  let y = top + grid.rows * (trackHeight + 8) + 12;
   seats.forEach((hand, s) => {
     const name = view.seats[s] || "seat " + s;
     const bets = (table.bets[s] || []).join(" ");
@@ -139,18 +142,24 @@ function draw(table, view) {
                     table.loser_bets[s] ? "loser " + table.loser_bets[s] : ""]
       .filter(Boolean).join(", ");
     out.push(label(5, y + 15, name, 14, view.seat === s ? ' font-weight="bold"' : ""));
+    const f = flow(hand.length, 66, pitch, width);
     out.push(place("hand-" + s, "hand of " + name,
-                   inOrder(hand, (card, k) => cardSvg(card, 66 + k * pitch, y))));
-    const bx = 66 + Math.max(hand.length, 1) * pitch + 8;
-    out.push(label(bx, y + 15, (bets ? "leg bets: " + bets : "") +
-                   (finals ? "  final: " + finals : ""), 13));
-    y += rowHeight;
+                   inOrder(hand, (card, k) => cardSvg(card, f.x(k), y + f.line(k) * cardRow))));
+    y += f.lines * cardRow + 4;
+    if (bets || finals) {
+      const text = para(66, y + 10, (bets ? "leg bets: " + bets : "") +
+                        (bets && finals ? "; " : "") + (finals ? "final: " + finals : ""), 13,
+                        width - 71);
+      out.push(text.svg);
+      y += text.height + 4;
+    }
   });
   const leaders = Object.keys(table.leaders).sort().map((c) => c + " " +
     (table.leaders[c].length ? table.leaders[c].join(",") : "none")).join("; ");
-  out.push(label(5, y + 15, "leader cards left: " + leaders, 13));
-  out.push("</svg>");
-  return out.join("");
+  const left = para(5, y + 15, "leader cards left: " + leaders, 13, width - 10);
+  out.push(left.svg);
+  y += left.height + 10;
+  return svgOpen(width, y) + out.join("") + "</svg>";
 }
 
 function describe(table, view) {
@@ -182,8 +191,8 @@ DRAWING: Final = Drawing(
         ("S, 1.., F", "the Start card (camels side by side, CUC-MOVE-START), the spaces, "
                       "the Finish; a thick line starts a track card"),
         ("~ (shaded space)", "a track card turned to its sandstorm side (CUC-SANDSTORM)"),
-        ("P2, X0 (circle)", "the palm tree and the fennec, with the seat that placed it "
-                            "(CUC-ACT-FIGURE)"),
+        ("P Cy, X Ann", "the palm tree and the fennec, with the seat that placed it "
+                        "(CUC-ACT-FIGURE)"),
         ("blue+1 card", "a racing card in a seat's hand; a grey ? card is face down: this "
                         "view may not see it (CUC-LEG-HIDDEN)"),
     ),

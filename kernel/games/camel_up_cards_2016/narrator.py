@@ -16,17 +16,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from kernel.core import Event, Outcome
-from kernel.rules import camel
+from kernel.engines.camel_cards import words
+from kernel.narrate import seat_name
 
 from .data import CAMEL_COLOURS, COLOUR_INDEX, LEADER_STACK
+from .engine import GAME
 
 INITIALS: Final = {c: c[0].upper() for c in CAMEL_COLOURS}
+#: The figures in words (CUC-ACT-FIGURE).
+FIGURES: Final = {"palm": "the palm tree", "fennec": "the fennec"}
 #: Deals and face-down choices: summed up unless the telling is verbose.
 _QUIET: Final = frozenset(("dealt", "chose-discard", "chose-deck", "chose-intel"))
 #: Spaces of a track card by its side in the plain data: face up, sandstorm, half-covered.
 _WIDTH: Final = {"F": 2, "S": 1, "H": 1}
-_PLACE: Final = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
-_FIGURE_CARD: Final = {"palm": "palm tree card", "fennec": "fennec card"}
 
 Table = Mapping[str, Any]
 
@@ -43,14 +45,7 @@ def _cells(track: str) -> list[tuple[int, str]]:
 
 def ranks(table: Table) -> dict[str, int]:
     """Each camel's place on the table, 1 for the leader (CUC-RANK)."""
-    pos = [0] * len(CAMEL_COLOURS)
-    height = [0] * len(CAMEL_COLOURS)
-    for cell, stack in enumerate(table["stacks"]):
-        for h, name in enumerate(stack):
-            pos[COLOUR_INDEX[name]] = cell
-            height[COLOUR_INDEX[name]] = 0 if cell == 0 else h
-    rank = camel.ranks(tuple(pos), tuple(height))
-    return {name: rank[i] for i, name in enumerate(CAMEL_COLOURS)}
+    return words.ranks(GAME, table)
 
 
 def payout_parts(table: Table, event: Event) -> list[tuple[str, int, str]] | None:
@@ -61,35 +56,7 @@ def payout_parts(table: Table, event: Event) -> list[tuple[str, int, str]] | Non
     amount, why); the amounts add up to the event's ``delta`` (before the
     money floor). None for any other event.
     """
-    if event.kind not in ("leg-payout", "final-payout"):
-        return None
-    seat = event.data["seat"]
-    rank = ranks(table)
-    parts: list[tuple[str, int, str]] = []
-
-    def place(colour: str) -> str:
-        return f"{colour} {_PLACE[rank[colour]]}"
-
-    if event.kind == "leg-payout":
-        for bet in table["bets"][seat]:
-            colour, _, value = bet.partition(":")
-            if value == "mid":
-                parts.append((f"midfield card {colour}", camel.midfield_payout(rank[colour]),
-                              place(colour)))
-            else:
-                parts.append((f"leader card {bet}", camel.leader_payout(int(value), rank[colour]),
-                              place(colour)))
-        for figure in ("palm", "fennec"):
-            placed = table[figure]
-            if placed is not None and placed["holder"] == seat:
-                parts.append((_FIGURE_CARD[figure], -1, f"on space {placed['space']}"))
-        return parts
-    for key, what, pay in (("winner_bets", "final winner card", camel.final_winner_payout),
-                           ("loser_bets", "final loser card", camel.final_loser_payout)):
-        colour = table[key][seat]
-        if colour is not None:
-            parts.append((f"{what} {colour}", pay(rank[colour]), place(colour)))
-    return parts
+    return words.payout_parts(GAME, table, event, FIGURES)
 
 
 class Narrator:
@@ -121,7 +88,11 @@ class Narrator:
         return [f"leg {table['leg']}  " + " | ".join(cards)]
 
     def seat_name(self, seat: int) -> str:
-        return f"seat {seat}"
+        return seat_name(seat)
+
+    def tell(self, event: Event) -> str:
+        """``event`` in words (the events of the camel card engine)."""
+        return words.tell(GAME, event, FIGURES, "the Start")
 
     def after(self, table: Table, event: Event) -> Mapping[str, Any]:
         """The table after ``event`` (the parts the pictures and payouts read).
@@ -209,16 +180,10 @@ class Narrator:
         return {"track": "".join(track), "stacks": stacks, **figures}
 
     def explain(self, table: Table, event: Event) -> Sequence[str]:
-        """A payout's parts: ``seat 2 +5 = leader card blue:5 +5 (blue 1st), fennec card -1``."""
-        parts = payout_parts(table, event)
-        if parts is None:
-            return []
-        seat, delta, money = event.data["seat"], event.data["delta"], event.data["money"]
-        said = ", ".join(f"{what} {amount:+d} ({why})" for what, amount, why in parts)
-        line = f"{self.seat_name(seat)} {delta:+d} = {said or 'no cards held'}"
-        if table["money"][seat] + delta != money:
-            line += f"; money kept at {money} (CUC-MONEY-FLOOR)"
-        return [line]
+        """A payout's parts: ``Cy +4 = leader card blue 5 +5 (blue 1st), the fennec placed -1
+        (on space 5)`` (CUC-PAY-LEADER, CUC-PAY-MID, CUC-PAY-FIGURE, CUC-PAY-WINNER,
+        CUC-PAY-LOSER; CUC-MONEY-FLOOR when the floor held the money up)."""
+        return words.payout_lines(GAME, table, event, FIGURES)
 
     def quiet(self, event: Event) -> bool:
         return event.kind in _QUIET

@@ -129,23 +129,26 @@ function here(table, t) { return ANIMALS.filter((a, i) => table.positions[i] ===
 function draw(table, view) {
   const tall = Math.max(3, ...Array.from({ length: FINISH + 1 }, (_, t) => here(table, t).length));
   const trackHeight = tall * PAWN + 44;
-  const rowHeight = 30;
+  const cardRow = 26;
   const seats = table.players;
-  const width = (FINISH + 1) * CELL + 10;
-  const height = TRACK_TOP + trackHeight + 20 + (seats + 3) * rowHeight + 10;
-  const out = [svgOpen(width, height)];
-  out.push(label(5, 18, (table.series > 1 ? "round " + table.round + " of " + table.series +
-                 ", " : "") + table.mode + " game, phase " + table.phase + ", racing phases: " +
-                 table.races, 15, ' font-weight="bold"'));
-  const floor = TRACK_TOP + trackHeight - 20;
+  const width = fitWidth(view, 300);
+  const grid = rows(FINISH + 1, CELL, width);
+  const out = [];
+  const head = para(5, 18, (table.series > 1 ? "round " + table.round + " of " + table.series +
+                    ", " : "") + table.mode + " game, phase " + table.phase +
+                    ", racing phases: " + table.races, 15, width - 10, ' font-weight="bold"');
+  out.push(head.svg);
+  const top = head.height + 10;
   for (let t = 0; t <= FINISH; t++) {
-    const x = 5 + t * CELL;
+    const x = grid.x(t);
+    const y0 = top + grid.row(t) * (trackHeight + 8);
+    const floor = y0 + trackHeight - 20;
     const stream = table.streams.indexOf(t) >= 0;
     const title = t === 0 ? "the starting line" : t === FINISH ? "past the finish line"
       : "tile " + t + (stream ? " (a stream)" : "");
     const fill = t === 0 || t === FINISH ? "#e9ecef" : stream ? "#a5d8ff" : "#f4fce3";
-    let body = cell(x, TRACK_TOP, CELL, trackHeight, fill);
-    body += label(x + CELL / 2, TRACK_TOP + trackHeight - 4, t === 0 ? "S" : t === FINISH
+    let body = cell(x, y0, CELL, trackHeight, fill);
+    body += label(x + CELL / 2, y0 + trackHeight - 4, t === 0 ? "S" : t === FINISH
                   ? "|>" : t + (stream ? "~" : ""), 13, ' text-anchor="middle"');
     body += inOrder(here(table, t), (animal, k) => animalSvg(animal, x + 3,
                                                              floor - (k + 1) * PAWN));
@@ -153,39 +156,49 @@ function draw(table, view) {
     if (turbo >= 0 && turbo < table.turbos.length) {
       const animal = table.turbos[turbo];
       body += badge("turbo", animal, "the turbo token of the " + animal + " (+2)",
-                    x + CELL / 2, TRACK_TOP + 12, "#fff3bf", "+" + (LETTERS[animal] || animal));
+                    x + CELL / 2, y0 + 12, "#fff3bf", "+" + (LETTERS[animal] || animal));
     }
     out.push(place("space-" + t, title, body));
   }
-  let y = TRACK_TOP + trackHeight + 20;
+  let y = top + grid.rows * (trackHeight + 8) + 12;
   out.push(label(5, y + 15, "podium", 13));
-  podiumOf(table).forEach((p, k) => {
-    const x = 66 + k * 120;
-    out.push(label(x, y + 15, p.place + ".", 13));
+  const podium = podiumOf(table);
+  const placeWidth = Math.max(...podium.map((p) => p.animals.length), 1) * (CELL - 4) + 24;
+  const pf = flow(podium.length, 66, placeWidth, width);
+  podium.forEach((p, k) => {
+    const x = pf.x(k), py = y + pf.line(k) * (PAWN + 8);
+    out.push(label(x, py + 15, p.place + ".", 13));
     out.push(place("podium-" + p.place, "podium place " + p.place, inOrder(p.animals,
-      (animal, j) => animalSvg(animal, x + 16 + j * (CELL - 4), y + 2))));
+      (animal, j) => animalSvg(animal, x + 16 + j * (CELL - 4), py + 2))));
   });
-  y += rowHeight;
+  y += pf.lines * (PAWN + 8) + 6;
   out.push(label(5, y + 15, "table", 13));
+  const tf = flow(table.table.length, 66, PITCH, width);
   out.push(place("table", "the cards played since the last racing phase",
-                 inOrder(table.table, (card, k) => cardSvg(card, 66 + k * PITCH, y,
+                 inOrder(table.table, (card, k) => cardSvg(card, tf.x(k),
+                                                           y + tf.line(k) * cardRow,
                                                            "racing card"))));
-  y += rowHeight;
+  y += tf.lines * cardRow + 6;
   for (let s = 0; s < seats; s++) {
     const name = view.seats[s] || "seat " + s;
     const hand = handOf(table, s);
     const bets = betsOf(table, s);
     out.push(label(5, y + 15, name + (table.token === s ? " *" : ""), 14,
                    view.seat === s ? ' font-weight="bold"' : ""));
+    const hf = flow(hand.length, 66, PITCH, width);
     out.push(place("hand-" + s, "hand of " + name,
-                   inOrder(hand, (card, k) => cardSvg(card, 66 + k * PITCH, y, "racing card"))));
-    const bx = 66 + Math.max(hand.length, 6) * PITCH + 12;
-    out.push(label(bx, y + 15, "bets", 12));
+                   inOrder(hand, (card, k) => cardSvg(card, hf.x(k), y + hf.line(k) * cardRow,
+                                                      "racing card"))));
+    y += hf.lines * cardRow + 4;
+    out.push(label(66, y + 15, "bets", 12));
+    const bf = flow(bets.length, 100, PITCH, width);
     out.push(place("bets-" + s, "bets of " + name,
-                   inOrder(bets, (card, k) => cardSvg(card, bx + 30 + k * PITCH, y, "bet card"))));
-    out.push(label(bx + 30 + Math.max(bets.length, 2) * PITCH + 8, y + 15,
-                   table.points[s] + " points" + (table.turn === s ? "  (to act)" : ""), 13));
-    y += rowHeight;
+                   inOrder(bets, (card, k) => cardSvg(card, bf.x(k), y + bf.line(k) * cardRow,
+                                                      "bet card"))));
+    y += bf.lines * cardRow + 2;
+    out.push(label(66, y + 13, table.points[s] + " points" +
+                   (table.turn === s ? "  (to act)" : ""), 13));
+    y += 22;
   }
   const deck = Array.isArray(table.deck) ? table.deck.length : table.deck;
   const extra = [];
@@ -196,10 +209,11 @@ function draw(table, view) {
   if (table.unused) {
     extra.push("starting bets not dealt: " + (table.unused.join(", ") || "none"));
   }
-  out.push(label(5, y + 15, "deck " + deck + " card(s), discards " + table.discard.length +
-                 (extra.length ? "; " + extra.join("; ") : ""), 13));
-  out.push("</svg>");
-  return out.join("");
+  const last = para(5, y + 15, "deck " + deck + " card(s), discards " + table.discard.length +
+                    (extra.length ? "; " + extra.join("; ") : ""), 13, width - 10);
+  out.push(last.svg);
+  y += last.height + 10;
+  return svgOpen(width, y) + out.join("") + "</svg>";
 }
 
 function describe(table, view) {

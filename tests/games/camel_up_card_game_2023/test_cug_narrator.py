@@ -46,5 +46,5 @@ def test_draw_and_standings() -> None:
     from kernel.core import Outcome
 
     lines = NARRATOR.standings(Outcome((5, 9, 9), (1, 2), ("CUG-WINNER",)))
-    assert lines == ["1. seat 1: 9 Pounds  winner", "1. seat 2: 9 Pounds  winner",
-                     "3. seat 0: 5 Pounds"]
+    assert lines == ["1. Bob: 9 Pounds  winner", "1. Cy: 9 Pounds  winner",
+                     "3. Ann: 5 Pounds"]

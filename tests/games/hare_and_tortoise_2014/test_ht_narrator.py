@@ -48,4 +48,4 @@ def test_board() -> None:
     assert lines[0].split() == ["S:W", "1:L", "2+F", "~:T", "4+H", "5:H", "6+L", "7", "8+T",
                                 "~", "10+W", "11", "|", "F"]
     assert lines[1] == "podium: 1.fox   table: hare howl"
-    assert NARRATOR.seat_name(4) == "Eve" and NARRATOR.seat_name(7) == "seat 7"
+    assert NARRATOR.seat_name(4) == "Ed" and NARRATOR.seat_name(8) == "seat 8"
