@@ -1,7 +1,7 @@
 """The compact information states of the adapters (issue 27), for every registered game.
 
 - **Size**: the information-state tensor holds at most 4,096 floats for every
-  game and variant at its fewest and most players.
+  game and variant at every player count.
 - **Exact strings**: on pairs of histories sampled from seeded games (prefixes
   of two games, and ``kernel.resample`` draws of them, which show the seat the
   same information state), a seat's information-state strings are equal
@@ -13,7 +13,8 @@
   and the ways another seat picks its physical cards); two information states
   of the seat whose exact posteriors over the zones it may not see
   (``GameHooks.hidden_zones`` of the last state) differ never share a tensor. A
-  planted tensor without the memory (the observation alone) fails it.
+  planted tensor without the memory (the observation alone), and one without
+  the memory's logs (the counts alone), fail it.
 
 The leak check (the views identical across ``kernel.resample`` draws) is in
 ``tests/test_adapter_leaks.py``.
@@ -49,7 +50,7 @@ def _config(game_id: str, variant: str, players: int) -> dict[str, Any]:
 @pytest.mark.parametrize(("game_id", "variant"), CASES)
 def test_information_state_tensors_are_small(game_id: str, variant: str) -> None:
     info = kernel.game_info(game_id)
-    for players in (info.min_players, info.max_players):
+    for players in range(info.min_players, info.max_players + 1):
         enc = encode.encoder(game_id, _config(game_id, variant, players))
         assert enc.information_state_size <= MOST_FLOATS, (players, enc.information_state_size)
         assert enc.information_state_size == enc.observation_size + enc.memory_size
@@ -100,6 +101,12 @@ def compact(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, 
 def observation_only(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, ...]:
     """A planted tensor without the ledger: the observation alone."""
     return tuple(encode.observation_tensor(game_id, config, trace.final, seat))
+
+
+def counts_only(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, ...]:
+    """A planted tensor without the memory's logs: the observation and the counts."""
+    enc = encode.encoder(game_id, config)
+    return tuple(compact(game_id, config, trace, seat)[:enc.observation_size + enc.ledger_size])
 
 
 def hidden(trace: Trace, seat: int) -> str:
@@ -177,18 +184,14 @@ def check_sufficient(tensor: Tensor, history: Trace, seat: int, ways: Ways) -> i
 
 
 #: Positions short enough to walk every history cheaply (steps of the window
-#: kept); "hare-reshuffle" is where the ledger falls short (see GAPS).
+#: kept). On "hare-reshuffle" the ledger's counts alone fall short: another seat
+#: draws unseen (HT-TURN-REFILL) between its face-up plays (HT-TURN-PLAY) from a
+#: hand mixing cards from before and after the reshuffle, and under the
+#: resampling convention a play of k cards of a kind weighs C(cards of that kind
+#: held, k), so "fox, draw, lamb" and "lamb, draw, fox" leave different
+#: posteriors; the game's memory logs those moves in order (its tensor.py).
 SHORT = {"cuc-deck": 6, "hare-reshuffle": 7, "hare-setup": 5, "cug-crazy": 5,
          "cu2-finish": 3}
-#: The ledger counts cards in and out of a place without their order. In the
-#: Hare & the Tortoise another seat draws unseen (HT-TURN-REFILL) between its
-#: face-up plays (HT-TURN-PLAY), and under the resampling convention a play
-#: of k cards of a kind weighs C(cards of that kind held, k): a play before or
-#: after the unseen draw leaves different posteriors (seen on this position:
-#: "fox, draw, lamb" against "lamb, draw, fox"). An exact tensor would need a
-#: row per such play since the round began (no bound). A known gap (issue
-#: 27), kept failing on purpose.
-GAPS = {"hare-reshuffle"}
 
 
 def _short(name: str, position: Callable[[], Trace]) -> Trace:
@@ -196,9 +199,7 @@ def _short(name: str, position: Callable[[], Trace]) -> Trace:
 
 
 @pytest.mark.parametrize(("name", "position", "seat", "ways"), [
-    pytest.param(p[0], p[1], p[2], p[3], id=p[0], marks=[pytest.mark.xfail(
-        strict=True, reason="the ledger keeps no order of another seat's unseen draws and plays")]
-        if p[0] in GAPS else []) for p in POSITIONS])
+    pytest.param(p[0], p[1], p[2], p[3], id=p[0]) for p in POSITIONS])
 def test_tensors_tell_apart_information_states_with_different_posteriors(
         name: str, position: Callable[[], Trace], seat: int, ways: Ways) -> None:
     # KERNEL-OBSERVATION: the compact tensor is a sufficient statistic of what
@@ -207,12 +208,13 @@ def test_tensors_tell_apart_information_states_with_different_posteriors(
     assert compared >= 2, "a single information state: nothing compared"
 
 
-def test_a_tensor_without_memory_fails() -> None:
-    # the check can fail: the planted observation-only tensor merges information
-    # states whose posteriors differ
+@pytest.mark.parametrize("planted", [observation_only, counts_only])
+def test_a_tensor_without_memory_fails(planted: Tensor) -> None:
+    # the check can fail: the planted observation-only tensor, and the one with
+    # the counts but not the logs, merge information states whose posteriors differ
     name, position, seat, ways, _ = next(p for p in POSITIONS if p[0] == "hare-reshuffle")
     with pytest.raises(AssertionError, match="share a tensor"):
-        check_sufficient(observation_only, _short(name, position), seat, ways)
+        check_sufficient(planted, _short(name, position), seat, ways)
 
 
 @pytest.mark.parametrize(("game_id", "variant"), CASES)
