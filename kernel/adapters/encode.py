@@ -59,7 +59,10 @@ A game's layout may come with a third part, its **memory** (``("dict", {...},
 (:class:`kernel.plugin.CardFlow`) a seat remembers cards in, and the classes
 of cards it can tell apart, and optionally ``"log": {"places": {place: bool},
 "rows": n}``: the places whose moves it also remembers in order (with their
-moves out, or only in), n rows each (see :class:`Ledger`). A top-level form
+moves out, or only in), n rows each (see :class:`Ledger`); and optionally
+``"derived": (kind, ...)``: the event kinds that, seen whole within a step that
+hides something from the seat, follow from what it saw before and the step's
+other events (the information-state string leaves them out). A top-level form
 ``("private", form)`` marks a key only the seat sees (its hand, its face-down
 choices): the private-only observation holds these and ``seat``, the
 public-only one every other key.
@@ -941,6 +944,13 @@ class InfoText:
         space = kernel.action_space(game_id, config)
         self.action_ids = {a.text: i for i, a in enumerate(space.players)}
         self.chance_ids = {a.text: i for i, a in enumerate(space.chance)}
+        info = kernel.game_info(game_id)
+        layout = info.tensor(config) if info.tensor is not None else None
+        memory = layout[2] if isinstance(layout, tuple) and len(layout) == 3 else {}
+        #: The event kinds a partly hidden step's string leaves out when the seat
+        #: saw them whole (the layout's memory ``"derived"``, see
+        #: :func:`information_state_string`).
+        self.derived: frozenset[str] = frozenset(memory.get("derived", ()))
 
     def token(self, seat: int, actor: int, action: Action, events: Sequence[Any],
               book: dict[Any, int]) -> str:
@@ -953,7 +963,10 @@ class InfoText:
             return _id_text(ids[action.text])
         own = _id_text(ids[action.text]) if actor == seat else ""
         parts = []
-        for e in seen:
+        derived = self.derived
+        for e, whole in zip(seen, events, strict=True):
+            if e is whole and e.kind in derived:
+                continue
             keys = sorted(e.data)
             shape = ("k", e.kind, e.rules, tuple(keys))
             n = book.get(shape)
@@ -1048,7 +1061,11 @@ def information_state_string(game_id: str, config: Mapping[str, Any], history: k
     decisions), one character of ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~`` (the
     *digits*, 82) below 82, else ``{`` and two digits. Any other step is its
     action's id if the seat took it, then its events as the seat saw them in
-    parentheses, with no separator: each event is its shape (kind, rule IDs,
+    parentheses (but those it saw whole whose kind the game's layout lists as
+    ``"derived"`` in its memory: events that follow from what the seat saw
+    before and the step's other events, such as a race resolved from the
+    public table; ``tests/test_adapter_infostate.py`` checks the claim on
+    resampled histories), with no separator: each event is its shape (kind, rule IDs,
     data keys), one digit (the n-th shape of the history) or ``{`` and two
     digits, or if new ``[`` kind, rules, keys ``]`` written as values; then
     its data's values in the order of the sorted keys. A value is: an integer

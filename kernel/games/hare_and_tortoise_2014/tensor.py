@@ -51,6 +51,16 @@ from .state import PHASES
 MOST_BETS = 3
 #: Most points of one round for one seat (HT-INV-SCORES).
 ROUND_POINTS = 13
+#: The events that follow from what every seat saw before (the information-state
+#: string leaves them out of a step that hides a card from the seat): the turn
+#: passing on (HT-TURN-NEXT), the reshuffle when the deck runs out
+#: (HT-TURN-RESHUFFLE: the deck's size and the discard pile are public), and the
+#: racing phase, whose trigger (HT-RACE-TRIGGER) and resolution (HT-RACE-*:
+#: the table, the positions, the streams and turbo tiles, the podium) are all
+#: face up; with the token passing on (HT-RACE-END). Not the end of a round
+#: (HT-END-GAME, HT-SCORE-POINTS, HT-CHAMP-ROUNDS), which shows the bets.
+DERIVED = ("turn-passed", "reshuffled", "racing-phase", "moved", "howled", "napped",
+           "podium", "discarded", "token-passed")
 #: The rows kept of each logged place's moves (the information-state tensor's
 #: memory), by players: as many as the championship leaves room for within
 #: 4,096 floats (3,931 at 5 players). The most seen in 8 seeded whole games per
@@ -104,4 +114,5 @@ def layout(config: Mapping[str, Any]) -> Any:
                      for s in range(players))),
         "classes": (*kinds, *sorted({"|".join(_shows(c)) for c in kinds} - set(kinds))),
         "log": {"places": {"deck": False, **{f"hand-{s}": True for s in range(players)}},
-                "rows": LOG_ROWS[players]}})
+                "rows": LOG_ROWS[players]},
+        "derived": DERIVED})
