@@ -903,29 +903,40 @@ class Encoder:
         """The ``memory`` floats of a ledger (ValueError for a class not listed): the
         counts, then per logged place its rows so far and the last ``log_rows``."""
         out = [0.0] * self.memory_size
+        for i, x in self.memory_entries(ledger):
+            out[i] = x
+        return out
+
+    def memory_entries(self, ledger: Ledger) -> list[tuple[int, float]]:
+        """The nonzero ``memory`` floats of a ledger as (index, value), each index once."""
         slot = self._slot
+        counts: dict[int, float] = {}
         for (_, place, cls, d), n in ledger.counts.items():
             i = slot.get((place, cls, d))
             if i is None:
                 raise _fail("memory", f"a card of class {cls!r} the layout does not list "
                                       f"(classes {list(self.classes)})")
-            out[i] += float(n)
+            counts[i] = counts.get(i, 0.0) + float(n)
+        out = list(counts.items())
         off = self.ledger_size
         width, most, index = self.row_size, self.log_rows, self._class_index
         for place in self.logged:
             rows = ledger.logs.get(place, ("", ()))[1]
-            out[off] = float(len(rows))
+            if rows:
+                out.append((off, float(len(rows))))
             o = off + 1
             for way, cls, batch, n in rows[-most:]:
                 j = index.get(cls)
                 if j is None:
                     raise _fail("memory", f"a card of class {cls!r} the layout does not "
                                           f"list (classes {list(self.classes)})")
-                out[o] = 1.0
-                out[o + 1] = float(way)
-                out[o + 2 + j] = 1.0
-                out[o + 2 + len(index)] = float(batch)
-                out[o + 3 + len(index)] = float(n)
+                out.append((o, 1.0))
+                if way:
+                    out.append((o + 1, float(way)))
+                out.append((o + 2 + j, 1.0))
+                if batch:
+                    out.append((o + 2 + len(index), float(batch)))
+                out.append((o + 3 + len(index), float(n)))
                 o += width
             off += 1 + most * width
         return out

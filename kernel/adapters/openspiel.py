@@ -422,7 +422,11 @@ class _Node:
         if links or floats is None:
             for link in links:
                 ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
-            floats = np.asarray(enc.memory(ledger), np.float32)
+            floats = np.zeros(enc.memory_size, np.float32)
+            entries = enc.memory_entries(ledger)
+            if entries:
+                at, values = zip(*entries, strict=True)
+                floats[list(at)] = values
             assert self.seen is not None
             self.seen[key] = (self.length, ledger, floats)
         return ledger, floats
