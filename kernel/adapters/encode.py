@@ -700,7 +700,10 @@ class Ledger:
     def after(self, moves: Sequence[Any], seat: int, places: frozenset[str],
               logged: Mapping[str, bool] | None = None) -> Ledger:
         """The ledger after ``moves`` (CardMove or Gather, in order) as ``seat`` saw them;
-        ``logged``: the logged places, each with whether its moves out are logged."""
+        ``logged``: the logged places, each with whether its moves out are logged
+        (no moves: this same ledger)."""
+        if not moves:
+            return self
         counts = dict(self.counts)
         batches, pools, logs = self.batches, self.pools, self.logs
         copied = False

@@ -420,8 +420,13 @@ class _Node:
         last, links = self._seen(key, (0, g.ledger_start, None))
         _, ledger, floats = last
         if links or floats is None:
+            before = ledger
             for link in links:
                 ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
+            if ledger is before and floats is not None:  # no card moved: the same floats
+                assert self.seen is not None
+                self.seen[key] = (self.length, ledger, floats)
+                return ledger, floats
             floats = np.zeros(enc.memory_size, np.float32)
             entries = enc.memory_entries(ledger)
             if entries:
