@@ -83,7 +83,7 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from functools import lru_cache
 from itertools import compress, count
 from operator import ne
@@ -822,6 +822,11 @@ class Encoder:
         self.memory_size = self.ledger_size + len(self.logged) * (
             1 + self.log_rows * self.row_size)
         self.information_state_size = self.observation_size + self.memory_size
+        #: Each logged place and where its part of the memory starts.
+        self._log_offsets = tuple(
+            (p, self.ledger_size + k * (1 + self.log_rows * self.row_size))
+            for k, p in enumerate(self.logged))
+        self._log_zeros = [0.0] * (1 + self.log_rows * self.row_size)
         if self.memory_size and info.hooks.card_flow is None:
             raise _fail("memory", "a ledger needs the game's card flow (GameHooks.card_flow)")
 
@@ -912,37 +917,60 @@ class Encoder:
 
     def memory_entries(self, ledger: Ledger) -> list[tuple[int, float]]:
         """The nonzero ``memory`` floats of a ledger as (index, value), each index once."""
-        slot = self._slot
         counts: dict[int, float] = {}
-        for (_, place, cls, d), n in ledger.counts.items():
-            i = slot.get((place, cls, d))
-            if i is None:
-                raise _fail("memory", f"a card of class {cls!r} the layout does not list "
-                                      f"(classes {list(self.classes)})")
+        for key, n in ledger.counts.items():
+            i = self._slot_of(key)
             counts[i] = counts.get(i, 0.0) + float(n)
         out = list(counts.items())
-        off = self.ledger_size
-        width, most, index = self.row_size, self.log_rows, self._class_index
-        for place in self.logged:
-            rows = ledger.logs.get(place, ("", ()))[1]
-            if rows:
-                out.append((off, float(len(rows))))
-            o = off + 1
-            for way, cls, batch, n in rows[-most:]:
-                j = index.get(cls)
-                if j is None:
-                    raise _fail("memory", f"a card of class {cls!r} the layout does not "
-                                          f"list (classes {list(self.classes)})")
-                out.append((o, 1.0))
-                if way:
-                    out.append((o + 1, float(way)))
-                out.append((o + 2 + j, 1.0))
-                if batch:
-                    out.append((o + 2 + len(index), float(batch)))
-                out.append((o + 3 + len(index), float(n)))
-                o += width
-            off += 1 + most * width
+        for place, off in self._log_offsets:
+            self._log_entries(ledger, place, off, out)
         return out
+
+    def memory_update(self, old: Ledger, new: Ledger, floats: MutableSequence[float]) -> None:
+        """Make ``floats``, the memory of ledger ``old``, that of ledger ``new``: only
+        the counts that changed and the logs that grew are written again."""
+        oc, nc = old.counts, new.counts
+        for key, n in nc.items() - oc.items():
+            floats[self._slot_of(key)] += n - oc.get(key, 0)
+        for key in oc.keys() - nc.keys():
+            floats[self._slot_of(key)] -= oc[key]
+        for place, off in self._log_offsets:
+            if new.logs.get(place) is not old.logs.get(place):
+                floats[off:off + len(self._log_zeros)] = self._log_zeros
+                entries: list[tuple[int, float]] = []
+                self._log_entries(new, place, off, entries)
+                for i, x in entries:
+                    floats[i] = x
+
+    def _slot_of(self, key: tuple[str, str, str, int]) -> int:
+        i = self._slot.get(key[1:])
+        if i is None:
+            raise _fail("memory", f"a card of class {key[2]!r} the layout does not list "
+                                  f"(classes {list(self.classes)})")
+        return i
+
+    def _log_entries(self, ledger: Ledger, place: str, off: int,
+                     out: list[tuple[int, float]]) -> None:
+        """Append the nonzero floats of a logged place's rows (its part at ``off``)."""
+        rows = ledger.logs.get(place, ("", ()))[1]
+        if not rows:
+            return
+        width, index = self.row_size, self._class_index
+        out.append((off, float(len(rows))))
+        o = off + 1
+        for way, cls, batch, n in rows[-self.log_rows:]:
+            j = index.get(cls)
+            if j is None:
+                raise _fail("memory", f"a card of class {cls!r} the layout does not "
+                                      f"list (classes {list(self.classes)})")
+            out.append((o, 1.0))
+            if way:
+                out.append((o + 1, float(way)))
+            out.append((o + 2 + j, 1.0))
+            if batch:
+                out.append((o + 2 + len(index), float(batch)))
+            out.append((o + 3 + len(index), float(n)))
+            o += width
 
     def information_state(self, history: kernel.Trace, seat: int) -> list[float]:
         """The information-state tensor of ``seat`` after ``history``: its observation

@@ -423,15 +423,16 @@ class _Node:
             before = ledger
             for link in links:
                 ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
-            if ledger is before and floats is not None:  # no card moved: the same floats
-                assert self.seen is not None
-                self.seen[key] = (self.length, ledger, floats)
-                return ledger, floats
-            floats = np.zeros(enc.memory_size, np.float32)
-            entries = enc.memory_entries(ledger)
-            if entries:
-                at, values = zip(*entries, strict=True)
-                floats[list(at)] = values
+            if floats is not None:
+                if ledger is not before:  # only what changed is written again
+                    floats = floats.copy()
+                    enc.memory_update(before, ledger, floats)
+            else:
+                floats = np.zeros(enc.memory_size, np.float32)
+                entries = enc.memory_entries(ledger)
+                if entries:
+                    at, values = zip(*entries, strict=True)
+                    floats[list(at)] = values
             assert self.seen is not None
             self.seen[key] = (self.length, ledger, floats)
         return ledger, floats
