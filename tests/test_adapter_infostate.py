@@ -271,29 +271,42 @@ def histories(history: Trace, seat: int, ways: Ways,
     return found
 
 
-def check_sufficient(tensor: Tensor, history: Trace, seat: int, ways: Ways) -> int:
-    """Information states sharing a tensor have the same posterior; returns how many
-    distinct information states were compared."""
-    game_id, config = history.game, dict(history.config)
-    posteriors: dict[str, dict[str, Fraction]] = defaultdict(dict)
-    tensors: dict[str, tuple[float, ...]] = {}
+def posteriors(history: Trace, seat: int, ways: Ways) -> tuple[
+        dict[str, dict[str, Fraction]], dict[str, Trace]]:
+    """Per information state of ``seat`` (its canonical JSON) among the histories as
+    long as ``history``: the exact posterior over what it may not see, and one
+    history of it."""
+    weights: dict[str, dict[str, Fraction]] = defaultdict(dict)
+    one: dict[str, Trace] = {}
     for h, w in histories(history, seat, ways):
         key = encode.canonical(kernel.information_state(h, seat))
-        post = posteriors[key]
+        post = weights[key]
         where = hidden(h, seat)
         post[where] = post.get(where, Fraction(0)) + w
-        if key not in tensors:
-            tensors[key] = tensor(game_id, config, h, seat)
+        one.setdefault(key, h)
     normal = {}
-    for key, post in posteriors.items():
+    for key, post in weights.items():
         total = sum(post.values())
         normal[key] = {k: v / total for k, v in post.items() if v}
+    return normal, one
+
+
+#: The posteriors of a position (walked once for the real tensor and the planted ones).
+_POSTERIORS: dict[str, tuple[dict[str, dict[str, Fraction]], dict[str, Trace]]] = {}
+
+
+def check_sufficient(tensor: Tensor, name: str, history: Trace, seat: int, ways: Ways) -> int:
+    """Information states sharing a tensor have the same posterior; returns how many
+    distinct information states were compared."""
+    if name not in _POSTERIORS:
+        _POSTERIORS[name] = posteriors(history, seat, ways)
+    normal, one = _POSTERIORS[name]
     by_tensor: dict[tuple[float, ...], str] = {}
-    for key, t in tensors.items():
-        other = by_tensor.setdefault(t, key)
+    for key, h in one.items():
+        other = by_tensor.setdefault(tensor(h.game, dict(h.config), h, seat), key)
         assert normal[other] == normal[key], (
             "two information states share a tensor but not their posterior")
-    return len(tensors)
+    return len(one)
 
 
 #: Positions short enough to walk every history cheaply (steps of the window
@@ -317,7 +330,7 @@ def test_tensors_tell_apart_information_states_with_different_posteriors(
         name: str, position: Callable[[], Trace], seat: int, ways: Ways) -> None:
     # KERNEL-OBSERVATION: the compact tensor is a sufficient statistic of what
     # the seat saw, for the posterior over what it may not see
-    compared = check_sufficient(compact, _short(name, position), seat, ways)
+    compared = check_sufficient(compact, name, _short(name, position), seat, ways)
     assert compared >= 2, "a single information state: nothing compared"
 
 
@@ -327,7 +340,7 @@ def test_a_tensor_without_memory_fails(planted: Tensor) -> None:
     # the counts but not the logs, merge information states whose posteriors differ
     name, position, seat, ways, _ = next(p for p in POSITIONS if p[0] == "hare-reshuffle")
     with pytest.raises(AssertionError, match="share a tensor"):
-        check_sufficient(planted, _short(name, position), seat, ways)
+        check_sufficient(planted, name, _short(name, position), seat, ways)
 
 
 @pytest.mark.parametrize(("game_id", "variant"), CASES)

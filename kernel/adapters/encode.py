@@ -1012,12 +1012,13 @@ class InfoText:
             keys = sorted(e.data)
             shape = ("k", e.kind, e.rules, tuple(keys))
             n = book.get(shape)
-            if n is None:
-                _enter(book, shape, "k")
-                parts.append("[" + _value(e.kind, book) + _value(list(e.rules), book)
-                             + _value(keys, book) + "]")
-            else:
-                parts.append(_ref(n, "", "{"))
+            ref = _ref(n, "", "{") if n is not None else ""
+            if not ref:  # new (or beyond the references: written again)
+                if n is None:
+                    _enter(book, shape, "k")
+                ref = ("[" + _value(e.kind, book) + _value(list(e.rules), book)
+                       + _value(keys, book) + "]")
+            parts.append(ref)
             data = e.data
             parts.extend(_value(data[k], book) for k in keys)
         text = "(" + "".join(parts) + ")"
@@ -1097,34 +1098,38 @@ def information_state_string(game_id: str, config: Mapping[str, Any], history: k
                              seat: int) -> str:
     """The short, exact string of ``seat``'s information state after ``history``.
 
-    ASCII: ``<seat>:`` then one token per step, each self-delimiting. A step
-    the seat saw whole (no event hid anything from it) is its action's id (a
-    chance outcome's among the chance outcomes, a decision's among the
-    decisions), one character of ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~`` (the
-    *digits*, 82) below 82, else ``{`` and two digits. Any other step is its
-    action's id if the seat took it, then its events as the seat saw them in
-    parentheses (but those it saw whole whose kind the game's layout lists as
-    ``"derived"`` in its memory: events that follow from what the seat saw
-    before and the step's other events, such as a race resolved from the
-    public table; ``tests/test_adapter_infostate.py`` checks the claim on
-    resampled histories), with no separator: each event is its shape (kind, rule IDs,
-    data keys), one digit (the n-th shape of the history) or ``{`` and two
-    digits, or if new ``[`` kind, rules, keys ``]`` written as values; then
-    its data's values in the order of the sorted keys. A value is: an integer
-    0-9 its digit, 10-91 ``#`` and the digit of n - 10, any other
+    ASCII: ``<seat>:`` then one token per step, each self-delimiting. The
+    *digits* are the 82 characters ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~``.
+
+    A step the seat saw whole (no event hid anything from it) is its action's
+    id (a chance outcome's among the chance outcomes, a decision's among the
+    decisions): one digit below 82, else ``{`` and two digits.
+
+    Any other step is its action's id if the seat took it, then its events as
+    the seat saw them in parentheses with no separator, but for those it saw
+    whole whose kind the game's layout lists as ``"derived"`` in its memory
+    (events that follow from what the seat saw before and the step's other
+    events, such as a race resolved from the public table;
+    ``tests/test_adapter_infostate.py`` checks the claim on resampled
+    histories). Each event is its shape (kind, rule IDs, data keys): one digit
+    (the n-th distinct shape of the history) or ``{`` and two digits, or if new
+    (or beyond 82^2 shapes) ``[`` kind, rules, keys ``]`` written as values;
+    then its data's values in the order of the sorted keys. A value is: an
+    integer 0-9 its digit, 10-91 ``#`` and the digit of n - 10, any other
     ``<n>``; true ``+``, false ``-``, null ``_``; a string new to the history
-    its JSON (ASCII escapes), else its number among the history's strings in
-    order of first writing: a letter ``a-zA-Z`` for the first 52, ``'`` and
-    two digits for the next 82^2 (beyond: its JSON again); a list ``[`` its
-    values ``]``; an object ``{`` key, value, ... ``}`` (sorted keys); any
-    other number ``<`` its JSON ``>``. A parenthesis that came before is
-    ``'`` and a digit (the n-th parenthesis of the history), or ``"`` and two
-    digits (beyond: written again). Who acted is left out: it is public in
-    every registered game (the turn is in every observation), as is the
-    initial observation (the configuration's); what the seat sees now follows
-    from its steps. ``tests/test_adapter_infostate.py`` checks on sampled
-    histories that strings are equal exactly when the seat's
-    ``kernel.information_state`` is.
+    its JSON (ASCII escapes), else its number among the history's distinct
+    strings in order of first writing: a letter ``a-zA-Z`` for the first 52,
+    ``'`` and two digits for the next 82^2 (beyond: its JSON again); a list
+    ``[`` its values ``]``; an object ``{`` key, value, ... ``}`` (sorted
+    keys); any other number ``<`` its JSON ``>``. A parenthesis written before
+    is ``'`` and a digit (the n-th distinct parenthesis of the history), or
+    ``"`` and two digits (beyond: written again).
+
+    Who acted is left out: it is public in every registered game (the turn is
+    in every observation), as is the initial observation (the
+    configuration's); what the seat sees now follows from its steps.
+    ``tests/test_adapter_infostate.py`` checks on sampled histories that
+    strings are equal exactly when the seat's ``kernel.information_state`` is.
     """
     texts = info_text(game_id, config)
     book: dict[Any, int] = {}
