@@ -1,7 +1,7 @@
 """The compact information states of the adapters (issue 27), for every registered game.
 
 - **Size**: the information-state tensor holds at most 4,096 floats for every
-  game and variant at its fewest and most players.
+  game and variant at every player count.
 - **Exact strings**: on pairs of histories sampled from seeded games (prefixes
   of two games, and ``kernel.resample`` draws of them, which show the seat the
   same information state), a seat's information-state strings are equal
@@ -13,7 +13,15 @@
   and the ways another seat picks its physical cards); two information states
   of the seat whose exact posteriors over the zones it may not see
   (``GameHooks.hidden_zones`` of the last state) differ never share a tensor. A
-  planted tensor without the memory (the observation alone) fails it.
+  planted tensor without the memory (the observation alone), and one without
+  the memory's logs (the counts alone), fail it.
+
+- **Derived events**: the events a string leaves out of a partly hidden step
+  (the layout's ``"derived"``) follow from what the seat saw before: checked
+  against every alternative step after ``kernel.resample`` of the steps
+  before; a planted non-derived kind fails.
+- **Incremental memory**: the adapters' step-by-step memory
+  (``Encoder.memory_update``) is the memory written whole, at every step.
 
 The leak check (the views identical across ``kernel.resample`` draws) is in
 ``tests/test_adapter_leaks.py``.
@@ -49,10 +57,39 @@ def _config(game_id: str, variant: str, players: int) -> dict[str, Any]:
 @pytest.mark.parametrize(("game_id", "variant"), CASES)
 def test_information_state_tensors_are_small(game_id: str, variant: str) -> None:
     info = kernel.game_info(game_id)
-    for players in (info.min_players, info.max_players):
+    for players in range(info.min_players, info.max_players + 1):
         enc = encode.encoder(game_id, _config(game_id, variant, players))
         assert enc.information_state_size <= MOST_FLOATS, (players, enc.information_state_size)
         assert enc.information_state_size == enc.observation_size + enc.memory_size
+
+
+def _largest_memory(game_id: str) -> tuple[str, dict[str, Any]]:
+    """A game's variant with the most memory at its fewest players, and its config."""
+    info = kernel.game_info(game_id)
+    configs = [(v, _config(game_id, v, info.min_players)) for v in info.config.variants]
+    return max(configs, key=lambda c: encode.encoder(game_id, c[1]).memory_size)
+
+
+@pytest.mark.parametrize("game_id", [g for g in kernel.games() if encode.encoder(
+    g, _largest_memory(g)[1]).memory_size])
+def test_memory_kept_step_by_step_is_the_full_one(game_id: str) -> None:
+    # the adapters' path (Encoder.memory_update: only the counts that changed
+    # and the logs that grew written again) gives the memory written whole at
+    # every step of a seeded whole game, in the variant with the most memory
+    # (the Hare & the Tortoise's championship, whose new rounds gather every
+    # card again), as seat 1 sees it
+    config = _largest_memory(game_id)[1]
+    enc = encode.encoder(game_id, config)
+    trace = kernel.play(game_id, config, 5)
+    for seat in (1,):
+        led = enc.start(trace.initial)
+        floats = enc.memory(led)
+        before = trace.initial
+        for st in trace.steps:
+            nxt = led.after(enc.moves(before, st), seat, enc.place_set, enc.logged)
+            enc.memory_update(led, nxt, floats)
+            led, before = nxt, st.state
+            assert floats == enc.memory(led)
 
 
 def _prefix(t: Trace, n: int) -> Trace:
@@ -89,6 +126,83 @@ def test_strings_are_equal_exactly_when_information_states_are(game_id: str,
         assert same
 
 
+def _left_out(derived: frozenset[str], events: Any, seat: int) -> tuple[list[str], list[str]]:
+    """The canonical texts of a step's events as ``seat`` sees them: those the string
+    writes, and the derived ones it leaves out (each with its place in the step)."""
+    kept, left = [], []
+    for i, e in enumerate(events):
+        seen = e.seen_by(seat)
+        if seen is e and e.kind in derived:
+            left.append(f"{i}:{encode.canonical(e.to_data())}")
+        else:
+            kept.append(encode.canonical(seen.to_data()))
+    return kept, left
+
+
+#: The steps of a seeded game the derived events are checked in.
+EARLY = 150
+
+
+def check_derived(game_id: str, variant: str, derived: frozenset[str] | None = None,
+                  focus: frozenset[str] | None = None, samples: int = 3,
+                  early: int | None = EARLY) -> int:
+    """Check a game's derived events (or the ``derived`` kinds given) on ``samples``
+    partly hidden steps per fewest and most players, among a seeded game's first
+    ``early`` steps (all: None), those with a left-out event of a kind in ``focus``
+    only, if given; returns how many alternatives were compared."""
+    info = kernel.game_info(game_id)
+    rng = random.Random(2)
+    checked = 0
+    for players in (info.min_players, info.max_players):
+        config = _config(game_id, variant, players)
+        kinds = derived if derived is not None else encode.info_text(game_id, config).derived
+        trace = kernel.play(game_id, config, players)
+        seats = info.seats(trace.initial)
+        # (within the first EARLY steps: kernel.resample replays the steps before)
+        partial = [(t, s) for t, st in enumerate(trace.steps[:early]) for s in range(seats)
+                   if any(e.seen_by(s) is not e for e in st.events)
+                   and _left_out(kinds, st.events, s)[1]
+                   and (focus is None or focus & {e.kind for e in st.events})]
+        for t, seat in rng.sample(partial, min(samples, len(partial))):
+            want = _left_out(kinds, trace.steps[t].events, seat)
+            world = kernel.resample(_prefix(trace, t), seat, rng).final
+            actor = kernel.current_actor(world)
+            options = ([a for a, _ in kernel.chance_outcomes(world)] if actor == kernel.CHANCE
+                       else list(kernel.legal_actions(world)))
+            for action in options:
+                result = kernel.apply(world, action)
+                assert isinstance(result, kernel.Applied)
+                kept, left = _left_out(kinds, result.events, seat)
+                if kept == want[0]:
+                    checked += 1
+                    assert left == want[1], ("a derived event that does not follow",
+                                             players, t, seat, action.text)
+    return checked
+
+
+@pytest.mark.parametrize(("game_id", "variant"), [
+    c for c in CASES if encode.info_text(c[0], _config(c[0], c[1], kernel.game_info(
+        c[0]).min_players)).derived])
+def test_derived_events_follow_from_what_the_seat_saw(game_id: str, variant: str) -> None:
+    # the events a string leaves out of a partly hidden step (the layout's
+    # "derived") follow from what the seat saw before and the step's other
+    # events: in histories the seat cannot tell from the real one
+    # (kernel.resample of the steps before), every action or chance outcome
+    # showing the seat the same other events shows it the same derived events,
+    # in the same places
+    assert check_derived(game_id, variant)
+
+
+def test_an_event_that_does_not_follow_fails() -> None:
+    # the check can fail: the bets shown at the end of a round (HT-END-GAME) and
+    # the points they score do not follow from what a seat saw before, planted
+    # as derived
+    game_id = "hare-and-tortoise-2014"
+    planted = frozenset({"bets-revealed", "scored", "round-ended", "game-over"})
+    with pytest.raises(AssertionError, match="does not follow"):
+        check_derived(game_id, "standard", planted, planted, samples=2, early=None)
+
+
 # --------------------------------------------------------------------------
 # sufficiency on small positions
 
@@ -100,6 +214,12 @@ def compact(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, 
 def observation_only(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, ...]:
     """A planted tensor without the ledger: the observation alone."""
     return tuple(encode.observation_tensor(game_id, config, trace.final, seat))
+
+
+def counts_only(game_id: str, config: Any, trace: Trace, seat: int) -> tuple[float, ...]:
+    """A planted tensor without the memory's logs: the observation and the counts."""
+    enc = encode.encoder(game_id, config)
+    return tuple(compact(game_id, config, trace, seat)[:enc.observation_size + enc.ledger_size])
 
 
 def hidden(trace: Trace, seat: int) -> str:
@@ -151,44 +271,53 @@ def histories(history: Trace, seat: int, ways: Ways,
     return found
 
 
-def check_sufficient(tensor: Tensor, history: Trace, seat: int, ways: Ways) -> int:
-    """Information states sharing a tensor have the same posterior; returns how many
-    distinct information states were compared."""
-    game_id, config = history.game, dict(history.config)
-    posteriors: dict[str, dict[str, Fraction]] = defaultdict(dict)
-    tensors: dict[str, tuple[float, ...]] = {}
+def posteriors(history: Trace, seat: int, ways: Ways) -> tuple[
+        dict[str, dict[str, Fraction]], dict[str, Trace]]:
+    """Per information state of ``seat`` (its canonical JSON) among the histories as
+    long as ``history``: the exact posterior over what it may not see, and one
+    history of it."""
+    weights: dict[str, dict[str, Fraction]] = defaultdict(dict)
+    one: dict[str, Trace] = {}
     for h, w in histories(history, seat, ways):
         key = encode.canonical(kernel.information_state(h, seat))
-        post = posteriors[key]
+        post = weights[key]
         where = hidden(h, seat)
         post[where] = post.get(where, Fraction(0)) + w
-        if key not in tensors:
-            tensors[key] = tensor(game_id, config, h, seat)
+        one.setdefault(key, h)
     normal = {}
-    for key, post in posteriors.items():
+    for key, post in weights.items():
         total = sum(post.values())
         normal[key] = {k: v / total for k, v in post.items() if v}
+    return normal, one
+
+
+#: The posteriors of a position (walked once for the real tensor and the planted ones).
+_POSTERIORS: dict[str, tuple[dict[str, dict[str, Fraction]], dict[str, Trace]]] = {}
+
+
+def check_sufficient(tensor: Tensor, name: str, history: Trace, seat: int, ways: Ways) -> int:
+    """Information states sharing a tensor have the same posterior; returns how many
+    distinct information states were compared."""
+    if name not in _POSTERIORS:
+        _POSTERIORS[name] = posteriors(history, seat, ways)
+    normal, one = _POSTERIORS[name]
     by_tensor: dict[tuple[float, ...], str] = {}
-    for key, t in tensors.items():
-        other = by_tensor.setdefault(t, key)
+    for key, h in one.items():
+        other = by_tensor.setdefault(tensor(h.game, dict(h.config), h, seat), key)
         assert normal[other] == normal[key], (
             "two information states share a tensor but not their posterior")
-    return len(tensors)
+    return len(one)
 
 
 #: Positions short enough to walk every history cheaply (steps of the window
-#: kept); "hare-reshuffle" is where the ledger falls short (see GAPS).
+#: kept). On "hare-reshuffle" the ledger's counts alone fall short: another seat
+#: draws unseen (HT-TURN-REFILL) between its face-up plays (HT-TURN-PLAY) from a
+#: hand mixing cards from before and after the reshuffle, and under the
+#: resampling convention a play of k cards of a kind weighs C(cards of that kind
+#: held, k), so "fox, draw, lamb" and "lamb, draw, fox" leave different
+#: posteriors; the game's memory logs those moves in order (its tensor.py).
 SHORT = {"cuc-deck": 6, "hare-reshuffle": 7, "hare-setup": 5, "cug-crazy": 5,
          "cu2-finish": 3}
-#: The ledger counts cards in and out of a place without their order. In the
-#: Hare & the Tortoise another seat draws unseen (HT-TURN-REFILL) between its
-#: face-up plays (HT-TURN-PLAY), and under the resampling convention a play
-#: of k cards of a kind weighs C(cards of that kind held, k): a play before or
-#: after the unseen draw leaves different posteriors (seen on this position:
-#: "fox, draw, lamb" against "lamb, draw, fox"). An exact tensor would need a
-#: row per such play since the round began (no bound). A known gap (issue
-#: 27), kept failing on purpose.
-GAPS = {"hare-reshuffle"}
 
 
 def _short(name: str, position: Callable[[], Trace]) -> Trace:
@@ -196,23 +325,22 @@ def _short(name: str, position: Callable[[], Trace]) -> Trace:
 
 
 @pytest.mark.parametrize(("name", "position", "seat", "ways"), [
-    pytest.param(p[0], p[1], p[2], p[3], id=p[0], marks=[pytest.mark.xfail(
-        strict=True, reason="the ledger keeps no order of another seat's unseen draws and plays")]
-        if p[0] in GAPS else []) for p in POSITIONS])
+    pytest.param(p[0], p[1], p[2], p[3], id=p[0]) for p in POSITIONS])
 def test_tensors_tell_apart_information_states_with_different_posteriors(
         name: str, position: Callable[[], Trace], seat: int, ways: Ways) -> None:
     # KERNEL-OBSERVATION: the compact tensor is a sufficient statistic of what
     # the seat saw, for the posterior over what it may not see
-    compared = check_sufficient(compact, _short(name, position), seat, ways)
+    compared = check_sufficient(compact, name, _short(name, position), seat, ways)
     assert compared >= 2, "a single information state: nothing compared"
 
 
-def test_a_tensor_without_memory_fails() -> None:
-    # the check can fail: the planted observation-only tensor merges information
-    # states whose posteriors differ
+@pytest.mark.parametrize("planted", [observation_only, counts_only])
+def test_a_tensor_without_memory_fails(planted: Tensor) -> None:
+    # the check can fail: the planted observation-only tensor, and the one with
+    # the counts but not the logs, merge information states whose posteriors differ
     name, position, seat, ways, _ = next(p for p in POSITIONS if p[0] == "hare-reshuffle")
     with pytest.raises(AssertionError, match="share a tensor"):
-        check_sufficient(observation_only, _short(name, position), seat, ways)
+        check_sufficient(planted, name, _short(name, position), seat, ways)
 
 
 @pytest.mark.parametrize(("game_id", "variant"), CASES)

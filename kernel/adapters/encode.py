@@ -57,24 +57,33 @@ needs no NumPy: a memo's tensor is a float32 ``array.array``.
 A game's layout may come with a third part, its **memory** (``("dict", {...},
 {"places": (...), "classes": (...)})``): the places of its card flow
 (:class:`kernel.plugin.CardFlow`) a seat remembers cards in, and the classes
-of cards it can tell apart. A top-level form ``("private", form)`` marks a key
-only the seat sees (its hand, its face-down choices): the private-only
-observation holds these and ``seat``, the public-only one every other key.
+of cards it can tell apart, and optionally ``"log": {"places": {place: bool},
+"rows": n}``: the places whose moves it also remembers in order (with their
+moves out, or only in), n rows each (see :class:`Ledger`); and optionally
+``"derived": (kind, ...)``: the event kinds that, seen whole within a step that
+hides something from the seat, follow from what it saw before and the step's
+other events (the information-state string leaves them out). A top-level form
+``("private", form)`` marks a key only the seat sees (its hand, its face-down
+choices): the private-only observation holds these and ``seat``, the
+public-only one every other key.
 
 The information-state tensor (at most 4,096 floats for every registered game,
 issue 27) is the observation tensor of the seat's observation now, then its
 :class:`Ledger`: per listed place and class, how many cards it saw go in and
-come out since their group was last gathered. The information-state string
+come out since their group was last gathered; then, per logged place, how
+many rows its log has and its last n rows (the moves in order from the first
+card of a second batch on, where order changes the posterior). The information-state string
 (:func:`information_state_string`) is exact and short: the seat's steps, each
 an action id when the seat saw all of it, else its events as the seat saw
-them, each distinct text written once.
+them in a compact self-delimiting form, each string, event shape and
+parenthesis written once and then referred to by number.
 """
 
 from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from functools import lru_cache
 from itertools import compress, count
 from operator import ne
@@ -89,6 +98,14 @@ from kernel.core import Action, PlainData
 #: play ends far sooner (the longest of 40 seeded random games per game,
 #: variant and fewest/most players took 672 steps).
 DEFAULT_MAX_STEPS: Final = 2000
+
+#: The version of the adapters' encodings: the tensor layouts' grammar and every
+#: game's layout (``tensor.py``), the memory and the information-state string.
+#: Bumped whenever any of them changes what a tensor or string holds or its
+#: shape (1: issue 15's tensors; 2: issue 27's compact information states, the
+#: memory's logs and the short strings). Part of PettingZoo's environment names
+#: (:func:`kernel.adapters.pettingzoo.env_name`).
+ENCODING_VERSION: Final = 2
 
 Layout = Any
 #: Where an encoding goes, sparse: the indices set to 1.0 ...
@@ -646,21 +663,62 @@ class Ledger:
     into its target and once out of its source. A gather of a group (a new leg's
     shuffled deck) forgets that group's counts: where its cards were no longer
     tells anything. Immutable: :meth:`after` returns a new ledger.
+
+    The counts keep no order. Order matters once a place holds cards of two
+    **batches**: a place's cards at the start, then each batch of cards that
+    comes into it after cards left it (a reshuffled discard pile becoming the
+    deck) is a new batch of that place, and a card moving out of a place comes
+    from its current batch. While every card a place received came from one
+    batch, its cards are interchangeable and the counts tell all; from the
+    first card of a second batch on, a **logged** place (the layout's memory
+    ``"log"``) also keeps its moves in order (:attr:`logs`): rows of (0 in / 1
+    out, class, batch of the card's source for a move in or of the place for a
+    move out, cards), a row per run of equal moves.
     """
 
-    __slots__ = ("counts",)
+    __slots__ = ("batches", "counts", "logs", "pools")
 
     def __init__(self, counts: Mapping[tuple[str, str, str, int], int] | None = None) -> None:
         #: (group, place, class, 0 in / 1 out) -> cards
         self.counts: dict[tuple[str, str, str, int], int] = dict(counts or {})
+        #: (group, place) -> (its batch number, whether a card left it since that batch came)
+        self.batches: dict[tuple[str, str], tuple[int, bool]] = {}
+        #: (group, place) -> the batches (source place, number) it received
+        self.pools: dict[tuple[str, str], frozenset[tuple[str, int]]] = {}
+        #: logged place -> (group, rows (0 in / 1 out, class, batch, cards))
+        self.logs: dict[str, tuple[str, tuple[tuple[int, str, int, int], ...]]] = {}
 
-    def after(self, moves: Sequence[Any], seat: int, places: frozenset[str]) -> Ledger:
-        """The ledger after ``moves`` (CardMove or Gather, in order) as ``seat`` saw them."""
+    @classmethod
+    def start(cls, cards: Sequence[tuple[str, str, str]]) -> Ledger:
+        """The empty ledger of a history whose first state holds ``cards`` ((group,
+        place, kind), the card flow's ``places``): a place's cards at the start are
+        its batch 0."""
+        led = cls()
+        led.pools = {(g, p): frozenset({(p, 0)}) for g, p, _ in cards}
+        return led
+
+    def after(self, moves: Sequence[Any], seat: int, places: frozenset[str],
+              logged: Mapping[str, bool] | None = None) -> Ledger:
+        """The ledger after ``moves`` (CardMove or Gather, in order) as ``seat`` saw them;
+        ``logged``: the logged places, each with whether its moves out are logged
+        (no moves: this same ledger)."""
+        if not moves:
+            return self
         counts = dict(self.counts)
+        batches, pools, logs = self.batches, self.pools, self.logs
+        copied = False
         for m in moves:
+            if not copied and logged:
+                batches, pools, logs = dict(batches), dict(pools), dict(logs)
+                copied = True
             target = m.target
             if not hasattr(m, "kind"):  # a Gather
                 counts = {k: n for k, n in counts.items() if k[0] != m.group}
+                if logged:
+                    batches = {k: b for k, b in batches.items() if k[0] != m.group}
+                    pools = {k: b for k, b in pools.items() if k[0] != m.group}
+                    pools[(m.group, target)] = frozenset({(target, 0)})
+                    logs = {p: log for p, log in logs.items() if log[0] != m.group}
                 continue
             if m.seen is not None and seat not in m.seen:
                 cls = UNSEEN
@@ -674,7 +732,33 @@ class Ledger:
             if m.source in places:
                 key = (m.group, m.source, cls, 1)
                 counts[key] = counts.get(key, 0) + 1
-        return Ledger(counts)
+            if not logged:
+                continue
+            src, dst = (m.group, m.source), (m.group, target)
+            n, _ = batches.get(src, (0, False))
+            batches[src] = (n, True)
+            k, left = batches.get(dst, (0, False))
+            if left:
+                batches[dst] = (k + 1, False)
+            pool = pools.get(dst, frozenset())
+            if (m.source, n) not in pool:
+                pools[dst] = pool | {(m.source, n)}
+            if m.source in logged and logged[m.source] and m.source in logs:
+                logs[m.source] = _logged(logs[m.source], 1, cls, n)
+            if target in logged and (target in logs or len(pools[dst]) > 1):
+                logs[target] = _logged(logs.get(target, (m.group, ())), 0, cls, n)
+        out = Ledger(counts)
+        out.batches, out.pools, out.logs = batches, pools, logs
+        return out
+
+
+def _logged(log: tuple[str, tuple[tuple[int, str, int, int], ...]], way: int, cls: str,
+            batch: int) -> tuple[str, tuple[tuple[int, str, int, int], ...]]:
+    """A place's log with one more card moved (a run of equal moves is one row)."""
+    group, rows = log
+    if rows and rows[-1][:3] == (way, cls, batch):
+        return group, (*rows[:-1], (way, cls, batch, rows[-1][3] + 1))
+    return group, (*rows, (way, cls, batch, 1))
 
 
 class Encoder:
@@ -724,8 +808,25 @@ class Encoder:
         self._slot = {(p, c, d): 2 * (i * len(self.classes) + j) + d
                       for i, p in enumerate(self.places) for j, c in enumerate(self.classes)
                       for d in (0, 1)}
-        self.memory_size = 2 * len(self.places) * len(self.classes)
+        log = memory.get("log", {})
+        #: The logged places (the layout's memory ``"log"``: place -> whether its
+        #: moves out are logged too), in order, and the rows kept of each log.
+        self.logged: dict[str, bool] = dict(log.get("places", {}))
+        self.log_rows: int = int(log.get("rows", 0))
+        if self.logged and (self.log_rows < 1 or not set(self.logged) <= self.place_set):
+            raise _fail("memory", f"a log needs rows and listed places, got {log!r}")
+        self._class_index = {c: j for j, c in enumerate(self.classes)}
+        #: Floats per log row: presence, in/out, class (one-hot), batch, cards.
+        self.row_size = 4 + len(self.classes)
+        self.ledger_size = 2 * len(self.places) * len(self.classes)
+        self.memory_size = self.ledger_size + len(self.logged) * (
+            1 + self.log_rows * self.row_size)
         self.information_state_size = self.observation_size + self.memory_size
+        #: Each logged place and where its part of the memory starts.
+        self._log_offsets = tuple(
+            (p, self.ledger_size + k * (1 + self.log_rows * self.row_size))
+            for k, p in enumerate(self.logged))
+        self._log_zeros = [0.0] * (1 + self.log_rows * self.row_size)
         if self.memory_size and info.hooks.card_flow is None:
             raise _fail("memory", "a ledger needs the game's card flow (GameHooks.card_flow)")
 
@@ -789,26 +890,87 @@ class Encoder:
                first: int = 0) -> Ledger:
         """``seat``'s ledger after the steps of ``history`` from ``first`` on (``start``:
         its ledger before them)."""
-        led = start or Ledger()
         if not self.memory_size:
-            return led
+            return start or Ledger()
+        led = start or self.start(history.initial)
         before = history.initial if first == 0 else history.steps[first - 1].state
         for st in history.steps[first:]:
-            led = led.after(self.moves(before, st), seat, self.place_set)
+            led = led.after(self.moves(before, st), seat, self.place_set, self.logged)
             before = st.state
         return led
 
+    def start(self, initial: Any) -> Ledger:
+        """The empty ledger of a history starting at the state ``initial``."""
+        if not self.logged:
+            return Ledger()
+        flow = self.info.hooks.card_flow
+        assert flow is not None
+        return Ledger.start(flow.places(self.info.to_data(initial)))
+
     def memory(self, ledger: Ledger) -> list[float]:
-        """The ``memory`` floats of a ledger (ValueError for a class not listed)."""
+        """The ``memory`` floats of a ledger (ValueError for a class not listed): the
+        counts, then per logged place its rows so far and the last ``log_rows``."""
         out = [0.0] * self.memory_size
-        slot = self._slot
-        for (_, place, cls, d), n in ledger.counts.items():
-            i = slot.get((place, cls, d))
-            if i is None:
-                raise _fail("memory", f"a card of class {cls!r} the layout does not list "
-                                      f"(classes {list(self.classes)})")
-            out[i] += float(n)
+        for i, x in self.memory_entries(ledger):
+            out[i] = x
         return out
+
+    def memory_entries(self, ledger: Ledger) -> list[tuple[int, float]]:
+        """The nonzero ``memory`` floats of a ledger as (index, value), each index once."""
+        counts: dict[int, float] = {}
+        for key, n in ledger.counts.items():
+            i = self._slot_of(key)
+            counts[i] = counts.get(i, 0.0) + float(n)
+        out = list(counts.items())
+        for place, off in self._log_offsets:
+            self._log_entries(ledger, place, off, out)
+        return out
+
+    def memory_update(self, old: Ledger, new: Ledger, floats: MutableSequence[float]) -> None:
+        """Make ``floats``, the memory of ledger ``old``, that of ledger ``new``: only
+        the counts that changed and the logs that grew are written again."""
+        oc, nc = old.counts, new.counts
+        for key, n in nc.items() - oc.items():
+            floats[self._slot_of(key)] += n - oc.get(key, 0)
+        for key in oc.keys() - nc.keys():
+            floats[self._slot_of(key)] -= oc[key]
+        for place, off in self._log_offsets:
+            if new.logs.get(place) is not old.logs.get(place):
+                floats[off:off + len(self._log_zeros)] = self._log_zeros
+                entries: list[tuple[int, float]] = []
+                self._log_entries(new, place, off, entries)
+                for i, x in entries:
+                    floats[i] = x
+
+    def _slot_of(self, key: tuple[str, str, str, int]) -> int:
+        i = self._slot.get(key[1:])
+        if i is None:
+            raise _fail("memory", f"a card of class {key[2]!r} the layout does not list "
+                                  f"(classes {list(self.classes)})")
+        return i
+
+    def _log_entries(self, ledger: Ledger, place: str, off: int,
+                     out: list[tuple[int, float]]) -> None:
+        """Append the nonzero floats of a logged place's rows (its part at ``off``)."""
+        rows = ledger.logs.get(place, ("", ()))[1]
+        if not rows:
+            return
+        width, index = self.row_size, self._class_index
+        out.append((off, float(len(rows))))
+        o = off + 1
+        for way, cls, batch, n in rows[-self.log_rows:]:
+            j = index.get(cls)
+            if j is None:
+                raise _fail("memory", f"a card of class {cls!r} the layout does not "
+                                      f"list (classes {list(self.classes)})")
+            out.append((o, 1.0))
+            if way:
+                out.append((o + 1, float(way)))
+            out.append((o + 2 + j, 1.0))
+            if batch:
+                out.append((o + 2 + len(index), float(batch)))
+            out.append((o + 3 + len(index), float(n)))
+            o += width
 
     def information_state(self, history: kernel.Trace, seat: int) -> list[float]:
         """The information-state tensor of ``seat`` after ``history``: its observation
@@ -824,103 +986,150 @@ class InfoText:
         space = kernel.action_space(game_id, config)
         self.action_ids = {a.text: i for i, a in enumerate(space.players)}
         self.chance_ids = {a.text: i for i, a in enumerate(space.chance)}
+        info = kernel.game_info(game_id)
+        layout = info.tensor(config) if info.tensor is not None else None
+        memory = layout[2] if isinstance(layout, tuple) and len(layout) == 3 else {}
+        #: The event kinds a partly hidden step's string leaves out when the seat
+        #: saw them whole (the layout's memory ``"derived"``, see
+        #: :func:`information_state_string`).
+        self.derived: frozenset[str] = frozenset(memory.get("derived", ()))
 
     def token(self, seat: int, actor: int, action: Action, events: Sequence[Any],
               book: dict[Any, int]) -> str:
         """One step of the information-state string (see :func:`information_state_string`);
-        ``book`` numbers the events and the event shapes written so far (updated)."""
+        ``book`` numbers the strings, event shapes and parentheses written so far
+        (updated)."""
         seen = [e.seen_by(seat) for e in events]
         ids = self.chance_ids if actor < 0 else self.action_ids
         if all(s is e for s, e in zip(seen, events, strict=True)):
             return _id_text(ids[action.text])
         own = _id_text(ids[action.text]) if actor == seat else ""
         parts = []
-        for e in seen:
-            keys = sorted(e.data)
-            values = _compact([e.data[k] for k in keys], book)
-            shape = (e.kind, e.rules, tuple(keys))
-            whole = (shape, values)
-            n = book.get(whole)
-            if n is not None:
-                parts.append(f"={_base36(n)}")
+        derived = self.derived
+        for e, whole in zip(seen, events, strict=True):
+            if e is whole and e.kind in derived:
                 continue
-            book[whole] = len(book)
-            m = book.get(shape)
-            if m is None:
-                book[shape] = len(book)
-                parts.append(_compact([e.kind, list(e.rules), keys], book) + values)
-            else:
-                parts.append(_base36(m) + values)
-        text = f"({','.join(parts)})"
-        n = book.get(text)
+            keys = sorted(e.data)
+            shape = ("k", e.kind, e.rules, tuple(keys))
+            n = book.get(shape)
+            ref = _ref(n, "", "{") if n is not None else ""
+            if not ref:  # new (or beyond the references: written again)
+                if n is None:
+                    _enter(book, shape, "k")
+                ref = ("[" + _value(e.kind, book) + _value(list(e.rules), book)
+                       + _value(keys, book) + "]")
+            parts.append(ref)
+            data = e.data
+            parts.extend(_value(data[k], book) for k in keys)
+        text = "(" + "".join(parts) + ")"
+        n = book.get(("p", text))
         if n is None:
-            book[text] = len(book)
+            _enter(book, ("p", text), "p")
             return own + text
-        return f"{own}'{_base36(n)}"
+        return own + (_ref(n, "'", '"') or text)
 
 
 #: The characters of an action id: one per id below 82, else ``{`` and two of
-#: them (no parenthesis, quote, comma, ``=`` or ``{``: those mark the rest).
+#: them (no parenthesis, bracket, brace, quote or comma: those mark the rest).
 _DIGITS: Final = ("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                   "!#$%&*+-./;<>?@^_`|~")
+_BASE: Final = len(_DIGITS)
+#: The one-letter references to the first 52 strings of a history.
+_LETTERS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _id_text(n: int) -> str:
-    base = len(_DIGITS)
-    if n < base:
+    if n < _BASE:
         return _DIGITS[n]
-    if n >= base * base:
+    if n >= _BASE * _BASE:
         raise ValueError(f"action id {n} is beyond the string's two digits")
-    return "{" + _DIGITS[n // base] + _DIGITS[n % base]
+    return "{" + _DIGITS[n // _BASE] + _DIGITS[n % _BASE]
 
 
-def _compact(value: Any, book: dict[Any, int]) -> str:
-    """Canonical JSON, but a string that came before in the book is ``'n`` (base 36)."""
-    if type(value) is str:
+def _enter(book: dict[Any, int], key: Any, space: str) -> None:
+    """Number ``key`` next in its space of the book (strings, shapes, parentheses)."""
+    n = book.get(space, 0)
+    book[key] = n
+    book[space] = n + 1
+
+
+def _ref(n: int, one: str, two: str) -> str:
+    """The reference to the n-th item of a space: ``one`` and one digit, ``two`` and
+    two (empty beyond: the item is then written in full again)."""
+    if n < _BASE:
+        return one + _DIGITS[n]
+    if n < _BASE * _BASE:
+        return two + _DIGITS[n // _BASE] + _DIGITS[n % _BASE]
+    return ""
+
+
+def _value(value: Any, book: dict[Any, int]) -> str:
+    """A value of an event, self-delimiting (see :func:`information_state_string`)."""
+    kind = type(value)
+    if kind is str:
         n = book.get(("s", value))
-        if n is not None:
-            return f"'{_base36(n)}"
-        book[("s", value)] = len(book)
-        return canonical(value)
-    if type(value) is list:
-        return "[" + ",".join(_compact(v, book) for v in value) + "]"
-    if type(value) is dict:
-        return "{" + ",".join(canonical(k) + ":" + _compact(value[k], book)
-                              for k in sorted(value)) + "}"
-    return canonical(value)
-
-
-def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = digits[n % 36]
-    n //= 36
-    while n:
-        out = digits[n % 36] + out
-        n //= 36
-    return out
+        if n is None:
+            _enter(book, ("s", value), "s")
+            return json.dumps(value)
+        if n < len(_LETTERS):
+            return _LETTERS[n]
+        n -= len(_LETTERS)
+        return ("'" + _DIGITS[n // _BASE] + _DIGITS[n % _BASE] if n < _BASE * _BASE
+                else json.dumps(value))
+    if kind is int:
+        if 0 <= value < 10:
+            return _DIGITS[value]
+        if 10 <= value < 10 + _BASE:
+            return "#" + _DIGITS[value - 10]
+        return f"<{value}>"
+    if kind is bool:
+        return "+" if value else "-"
+    if value is None:
+        return "_"
+    if kind is list:
+        return "[" + "".join(_value(v, book) for v in value) + "]"
+    if kind is dict:
+        return "{" + "".join(_value(k, book) + _value(value[k], book)
+                             for k in sorted(value)) + "}"
+    return "<" + canonical(value) + ">"
 
 
 def information_state_string(game_id: str, config: Mapping[str, Any], history: kernel.Trace,
                              seat: int) -> str:
     """The short, exact string of ``seat``'s information state after ``history``.
 
-    ``<seat>:`` then one token per step. A step the seat saw whole (no event
-    hid anything from it) is its action's id (a chance outcome's among the
-    chance outcomes, a decision's among the decisions), one character of
-    ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~`` below 82, else ``{`` and two such
-    characters. Any other step is its action's id if the seat took it, then
-    its events as the seat saw them in parentheses, separated by commas, each
-    written as: ``=n`` (base 36) the n-th item of the history's book if it
-    came before; else the event's shape (kind, rule IDs, data keys) as ``n``
-    if it came before, or in full as the JSON ``[kind, [rules], [keys]]``,
-    then the JSON list of its values; the event and (if new) its shape go
-    into the book, and so does every string of that JSON (a string that came
-    before is ``'n``). A parenthesis that came before is ``'n`` too. Who acted is left out:
-    it is public in every registered game (the turn is in every observation),
-    as is the initial observation (the configuration's); what the seat sees
-    now follows from its steps. ``tests/test_adapter_infostate.py`` checks on
-    sampled histories that strings are equal exactly when the seat's
-    ``kernel.information_state`` is.
+    ASCII: ``<seat>:`` then one token per step, each self-delimiting. The
+    *digits* are the 82 characters ``0-9a-zA-Z!#$%&*+-./;<>?@^_`|~``.
+
+    A step the seat saw whole (no event hid anything from it) is its action's
+    id (a chance outcome's among the chance outcomes, a decision's among the
+    decisions): one digit below 82, else ``{`` and two digits.
+
+    Any other step is its action's id if the seat took it, then its events as
+    the seat saw them in parentheses with no separator, but for those it saw
+    whole whose kind the game's layout lists as ``"derived"`` in its memory
+    (events that follow from what the seat saw before and the step's other
+    events, such as a race resolved from the public table;
+    ``tests/test_adapter_infostate.py`` checks the claim on resampled
+    histories). Each event is its shape (kind, rule IDs, data keys): one digit
+    (the n-th distinct shape of the history) or ``{`` and two digits, or if new
+    (or beyond 82^2 shapes) ``[`` kind, rules, keys ``]`` written as values;
+    then its data's values in the order of the sorted keys. A value is: an
+    integer 0-9 its digit, 10-91 ``#`` and the digit of n - 10, any other
+    ``<n>``; true ``+``, false ``-``, null ``_``; a string new to the history
+    its JSON (ASCII escapes), else its number among the history's distinct
+    strings in order of first writing: a letter ``a-zA-Z`` for the first 52,
+    ``'`` and two digits for the next 82^2 (beyond: its JSON again); a list
+    ``[`` its values ``]``; an object ``{`` key, value, ... ``}`` (sorted
+    keys); any other number ``<`` its JSON ``>``. A parenthesis written before
+    is ``'`` and a digit (the n-th distinct parenthesis of the history), or
+    ``"`` and two digits (beyond: written again).
+
+    Who acted is left out: it is public in every registered game (the turn is
+    in every observation), as is the initial observation (the
+    configuration's); what the seat sees now follows from its steps.
+    ``tests/test_adapter_infostate.py`` checks on sampled histories that
+    strings are equal exactly when the seat's ``kernel.information_state`` is.
     """
     texts = info_text(game_id, config)
     book: dict[Any, int] = {}
@@ -1098,6 +1307,7 @@ def information_state_tensor(game_id: str, config: Mapping[str, Any], history: k
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "ENCODING_VERSION",
     "UNSEEN",
     "Encoder",
     "InfoText",

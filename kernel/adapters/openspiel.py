@@ -417,12 +417,22 @@ class _Node:
         enc = g.encoder
         assert enc is not None
         key = ("ledger", seat)
-        last, links = self._seen(key, (0, encode.Ledger(), None))
+        last, links = self._seen(key, (0, g.ledger_start, None))
         _, ledger, floats = last
         if links or floats is None:
+            before = ledger
             for link in links:
-                ledger = ledger.after(self.moves(link), seat, enc.place_set)
-            floats = np.asarray(enc.memory(ledger), np.float32)
+                ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
+            if floats is not None:
+                if ledger is not before:  # only what changed is written again
+                    floats = floats.copy()
+                    enc.memory_update(before, ledger, floats)
+            else:
+                floats = np.zeros(enc.memory_size, np.float32)
+                entries = enc.memory_entries(ledger)
+                if entries:
+                    at, values = zip(*entries, strict=True)
+                    floats[list(at)] = values
             assert self.seen is not None
             self.seen[key] = (self.length, ledger, floats)
         return ledger, floats
@@ -525,6 +535,9 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=length,
         ), dict(params))
         self.initial = _Node(self, self.info.new_game(self.config))
+        #: Every seat's ledger before the first step.
+        self.ledger_start = (self.encoder.start(self.initial.state) if self.encoder is not None
+                             else encode.Ledger())
         self.initial_data = self.info.to_data(self.initial.state)
 
     def new_initial_state(self) -> KernelState:
@@ -757,8 +770,13 @@ class Observer:
             self.tensor = np.zeros(enc.information_state_size, np.float32)
             self.dict["observation"] = self.tensor[:n]
             if enc.memory_size:
-                self.dict["memory"] = self.tensor[n:].reshape(
+                m = n + enc.ledger_size
+                self.dict["memory"] = self.tensor[n:m].reshape(
                     len(enc.places), len(enc.classes), 2)
+                if enc.logged:
+                    # per logged place: its rows so far, then its last rows
+                    self.dict["log"] = self.tensor[m:].reshape(
+                        len(enc.logged), 1 + enc.log_rows * enc.row_size)
         else:
             self.tensor = np.zeros(enc.observation_size, np.float32)
             for key, offset, size in enc.pieces:

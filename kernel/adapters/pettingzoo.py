@@ -16,12 +16,16 @@ environment is built, and says what to install if they are missing.
 
 Every registered game and named variant is covered, with no edit here when a
 game is added: :func:`environments` names them all
-(``<game id with underscores>_v<behaviour version>`` for the variant
-``standard``, ``<game id>_<variant>_v<behaviour version>`` for any other: a game
-``a-b-2020`` at behaviour version 3 is ``a_b_2020_v3``, its variant ``long``
-``a_b_2020_long_v3``; the OpenSpiel adapter's names without ``python_``, with
-PettingZoo's version suffix), :func:`env` builds one from a game id, a
-configuration and a variant (or :func:`env_by_name` from a name).
+(``<game id with underscores>_v<version>`` for the variant ``standard``,
+``<game id>_<variant>_v<version>`` for any other; the OpenSpiel adapter's
+names without ``python_``, with PettingZoo's version suffix), :func:`env`
+builds one from a game id, a configuration and a variant (or
+:func:`env_by_name` from a name). The version follows PettingZoo's rule that
+an environment whose behaviour or spaces change gets a new version: it is 100
+x the game's behaviour version + :data:`kernel.adapters.encode.ENCODING_VERSION`
+(the version of the observation tensors' encoding), so it changes when either
+does: a game ``a-b-2020`` at behaviour version 3 with encoding version 2 is
+``a_b_2020_v302``, its variant ``long`` ``a_b_2020_long_v302``.
 
 What the environment is, exactly:
 
@@ -114,14 +118,24 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+def env_version(game_id: str) -> int:
+    """The environments' version: 100 x the game's behaviour version + the encoding
+    version (:data:`kernel.adapters.encode.ENCODING_VERSION`, below 100)."""
+    from kernel.adapters import encode
+
+    assert 0 < encode.ENCODING_VERSION < 100
+    return 100 * kernel.game_info(game_id).version + encode.ENCODING_VERSION
+
+
 def env_name(game_id: str, variant: str) -> str:
-    """``<game id with underscores>[_<variant>]_v<behaviour version>`` (no ``_standard``)."""
+    """``<game id with underscores>[_<variant>]_v<version>`` (no ``_standard``;
+    :func:`env_version`)."""
     info = kernel.game_info(game_id)
     if variant not in info.config.variants:
         raise kernel.ConfigError(f"unknown variant {variant!r} of {game_id}; known: "
                                  f"{', '.join(info.config.variants)}")
     suffix = "" if variant == STANDARD else "_" + variant.replace("-", "_")
-    return f"{game_id.replace('-', '_')}{suffix}_v{info.version}"
+    return f"{game_id.replace('-', '_')}{suffix}_v{env_version(game_id)}"
 
 
 def environments() -> dict[str, tuple[str, str]]:
