@@ -104,6 +104,10 @@ class GameInfo:
     #: :class:`kernel.plugin.SeatOdds`, or None where the history's last state
     #: has no leg under way. None: the game offers no odds.
     seat_odds: Callable[[Any, int], SeatOdds | None] | None = None
+    #: Whether ``seat_odds`` at a history ending in this state takes well under a
+    #: second (the viewer computes odds only at such decision steps); None: it does
+    #: at every state.
+    odds_quick: Callable[[Any], bool] | None = None
     #: The one-line position notation (``kernel.notation``, ``kernel.from_notation``);
     #: None: the game offers none.
     notation: Notation | None = None
@@ -243,6 +247,8 @@ def check(info: GameInfo) -> None:
         problems.append("drawing: a Drawing with a script and a pieces function, or None")
     if info.seat_odds is not None and not callable(info.seat_odds):
         problems.append("seat_odds: a function of a history and a seat, or None")
+    if info.odds_quick is not None and (info.seat_odds is None or not callable(info.odds_quick)):
+        problems.append("odds_quick: a function of a state, with seat_odds, or None")
     if info.notation is not None and not (callable(getattr(info.notation, "write", None))
                                           and callable(getattr(info.notation, "read", None))):
         problems.append("notation: a Notation with write and read, or None")

@@ -533,7 +533,21 @@ def test_odds_at_a_few_decision_steps_from_the_deciding_seat() -> None:
     mine = _data_of(page_of_trace(cut, seat=seat, odds=1))["odds"]
     assert [x["seat"] for x in mine["at"].values()] == [seat]
     assert _data_of(page_of_trace(cut, odds=0))["odds"]["at"] == {}
-    assert _data_of(page_of_trace(kernel.play(REFERENCE, {"players": 2}, 1)))["odds"] is None
+    assert _data_of(page_of_trace(kernel.play("hare-and-tortoise-2014", {"players": 2},
+                                              1)))["odds"] is None
+
+
+def test_card_game_odds_only_where_the_game_says_they_are_quick() -> None:
+    """The card games' odds take seconds early in a leg (a full racing deck): a page
+    computes them only at decision steps the game's ``odds_quick`` accepts."""
+    info = kernel.game_info(REFERENCE)
+    assert info.odds_quick is not None
+    trace = kernel.play(REFERENCE, {"players": 3}, 4)
+    data = _data_of(page_of_trace(trace, odds=3))["odds"]
+    assert 0 < data["candidates"] < data["decisions"]
+    assert len(data["at"]) == 3
+    for n in map(int, data["at"]):
+        assert info.odds_quick(trace.steps[n - 1].state if n else trace.initial)
 
 
 def test_view_odds_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

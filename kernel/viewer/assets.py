@@ -319,6 +319,9 @@ SCRIPT: Final = r"""
       ": " + (seat === null ? "a decision step of the seat to decide" :
               "decision steps of " + DATA.seats[seat]) + ", at most " + DATA.odds.most +
       " a page, evenly spread over the " + DATA.odds.candidates +
+      (DATA.odds.candidates === DATA.odds.decisions ? "" :
+       " of " + DATA.odds.decisions + " (the others are early in a leg, where the odds" +
+       " take seconds: race-kernel odds TRACE --step N computes them)") +
       " decision steps (race-kernel view --odds N for more; each takes up to a second)."));
     body.appendChild(nav);
     if (!mine) { return; }

@@ -368,7 +368,10 @@ def build(lines: Sequence[Line], *, seat: int | None = None, source: str = "",
         chosen = [d for d in decisions if d[1] >= 0 and (seat is None or d[1] == seat)]
         history = kernel.Trace(info.id, info.version, dict(header["config"]),
                                int(header.get("seed") or 0), start, tuple(played))
-        odds_data = odds_of(info, history, chosen, odds)
+        quick = info.odds_quick
+        odds_data = odds_of(info, history, chosen if quick is None else [
+            d for d in chosen if quick(history.steps[d[2] - 1].state if d[2] else start)], odds)
+        odds_data["decisions"] = len(chosen)
         rules.update(str(x["reading"]) for x in odds_data["at"].values() if "reading" in x)
     drawing = info.drawing
     legend = [str(x) for x in narrator.legend()]
@@ -411,7 +414,9 @@ def odds_of(info: GameInfo, history: Any, decisions: Sequence[tuple[int, int, in
     steps before it), evenly spread over the game: each from the view of the seat about to
     decide (``GameInfo.seat_odds`` with the history up to that step). Computing odds takes
     from milliseconds to about a second a position, so a page gets them at a few steps
-    only; ``candidates`` says how many decision steps there were to choose from.
+    only, and only where the game says they are quick (``GameInfo.odds_quick``: the card
+    games late enough in a leg); ``candidates`` says how many decision steps there were
+    to choose from.
 
     Each chosen step gets its odds (fractions as ``"n/d"``), or None where the game has
     no leg under way there, or the error's message where the odds failed.

@@ -25,6 +25,13 @@ _FUNCTIONS = ("new_game", "parse_config", "current_actor", "legal_actions", "cha
               "action_space")
 
 
+def _odds_quick(state: Any) -> bool:
+    """Whether the odds are quick here (:data:`.odds.QUICK_DECK` cards or fewer to reveal)."""
+    from .odds import quick
+
+    return quick(state)
+
+
 def _seat_odds(history: Any, seat: int) -> Any:
     """``kernel.seat_odds`` (:func:`.odds.seat_odds`, imported on use)."""
     from .odds import seat_odds
@@ -56,6 +63,7 @@ _PARTS.update(
     invariants=INVARIANTS, violations=violations, full_violations=full_violations,
     narrator=NARRATOR, plan=_plan, hooks=HOOKS,
     drawing=DRAWING, tensor=tensor_layout, notation=LAYOUT, seat_odds=_seat_odds,
+    odds_quick=_odds_quick,
 )
 INFO = register(GameInfo(**_PARTS))
 

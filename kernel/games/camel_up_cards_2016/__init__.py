@@ -21,6 +21,13 @@ from .state import INVARIANTS, CardsState, full_violations, violations
 from .tensor import layout as tensor_layout
 
 
+def _odds_quick(state: Any) -> bool:
+    """Whether the odds are quick here (:data:`.odds.QUICK_DECK` cards or fewer to reveal)."""
+    from .odds import quick
+
+    return quick(state)
+
+
 def _seat_odds(history: Any, seat: int) -> Any:
     """``kernel.seat_odds`` (:func:`.odds.seat_odds`, imported on use)."""
     from .odds import seat_odds
@@ -83,7 +90,7 @@ INFO = register(
         drawing=DRAWING,
         notation=LAYOUT,
         tensor=tensor_layout,
-        seat_odds=_seat_odds,
+        seat_odds=_seat_odds, odds_quick=_odds_quick,
     )
 )
 
