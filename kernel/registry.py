@@ -104,9 +104,9 @@ class GameInfo:
     #: :class:`kernel.plugin.SeatOdds`, or None where the history's last state
     #: has no leg under way. None: the game offers no odds.
     seat_odds: Callable[[Any, int], SeatOdds | None] | None = None
-    #: Whether ``seat_odds`` at a history ending in this state takes well under a
-    #: second (the viewer computes odds only at such decision steps); None: it does
-    #: at every state.
+    #: Whether ``seat_odds`` at a history ending in this state gives odds and takes
+    #: well under a second (the viewer computes odds only at such decision steps);
+    #: None: it takes well under a second at every state.
     odds_quick: Callable[[Any], bool] | None = None
     #: The one-line position notation (``kernel.notation``, ``kernel.from_notation``);
     #: None: the game offers none.

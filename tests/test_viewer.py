@@ -546,8 +546,9 @@ def test_card_game_odds_only_where_the_game_says_they_are_quick() -> None:
     data = _data_of(page_of_trace(trace, odds=3))["odds"]
     assert 0 < data["candidates"] < data["decisions"]
     assert len(data["at"]) == 3
-    for n in map(int, data["at"]):
-        assert info.odds_quick(trace.steps[n - 1].state if n else trace.initial)
+    for n, at in data["at"].items():
+        assert info.odds_quick(trace.steps[int(n) - 1].state if int(n) else trace.initial)
+        assert at.get("reading") == "CUC-ODDS"  # a leg under way: odds, not "none"
 
 
 def test_view_odds_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

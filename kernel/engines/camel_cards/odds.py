@@ -61,7 +61,7 @@ from kernel.rules.deck import subsets
 from .spec import CardGame
 from .table import DRAW, PLAY, Table
 
-__all__ = ["LegOdds", "deck_posterior", "leg_odds", "seat_odds", "values"]
+__all__ = ["LegOdds", "deck_posterior", "in_play", "leg_odds", "seat_odds", "values"]
 
 #: A world's place: (kind, count) of the cards the seat knows, then
 #: (group, count) of the unknown ones; both sorted.
@@ -368,13 +368,19 @@ def values(g: CardGame, table: Table, odds: LegOdds) -> dict[str, Fraction]:
     return out
 
 
+def in_play(state: Any) -> bool:
+    """Whether ``state`` is in a leg's play (its racing deck complete, the race on): where
+    :func:`seat_odds` gives odds."""
+    return bool(state.phase in (PLAY, DRAW))
+
+
 def seat_odds(g: CardGame, history: Any, seat: int, reading: str, flow: CardFlow,
               to_data: Callable[[Any], Mapping[str, Any]],
               thaw: Callable[[Any], Table]) -> SeatOdds | None:
     """``kernel.seat_odds`` for a camel card game: None unless the last state of
     ``history`` is in a leg's play (its racing deck complete, the race on)."""
     state = history.final
-    if state.phase not in (PLAY, DRAW):
+    if not in_play(state):
         return None
     decks = deck_posterior(history, seat, flow, to_data)
     table = thaw(state)

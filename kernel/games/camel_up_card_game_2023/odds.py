@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from kernel.engines.camel_cards.odds import in_play
 from kernel.engines.camel_cards.odds import seat_odds as engine_odds
 from kernel.plugin import SeatOdds
 
@@ -34,8 +35,9 @@ QUICK_DECK: Final = 5
 
 
 def quick(state: Any) -> bool:
-    """Whether :func:`seat_odds` after ``state`` is quick (``GameInfo.odds_quick``)."""
-    return len(state.deck) <= QUICK_DECK
+    """Whether :func:`seat_odds` after ``state`` gives odds, and quickly (a leg's play with
+    at most :data:`QUICK_DECK` racing cards left: ``GameInfo.odds_quick``)."""
+    return in_play(state) and len(state.deck) <= QUICK_DECK
 
 
 def seat_odds(history: Any, seat: int) -> SeatOdds | None:

@@ -33,8 +33,9 @@ QUICK_DECK: Final = 6
 
 
 def quick(state: Any) -> bool:
-    """Whether :func:`seat_odds` after ``state`` is quick (``GameInfo.odds_quick``)."""
-    return len(state.deck) <= QUICK_DECK
+    """Whether :func:`seat_odds` after ``state`` gives odds, and quickly (a leg's play with
+    at most :data:`QUICK_DECK` racing cards left: ``GameInfo.odds_quick``)."""
+    return odds.in_play(state) and len(state.deck) <= QUICK_DECK
 
 
 def seat_odds(history: Any, seat: int) -> SeatOdds | None:
