@@ -473,6 +473,11 @@ def play_human(game: str, config: Mapping[str, Any], human: int, bots: Sequence[
     except KeyboardInterrupt:  # Ctrl-C: stop as q does, the game so far saved
         say(["", "(interrupted: the game so far is saved)"])
         finished = False
+    except BrokenPipeError:  # the output was closed (| head): save the game so far, then
+        if trace_path is not None:  # let the command end as for any closed output (exit 2)
+            with contextlib.suppress(OSError):
+                write_trace(g.trace(), trace_path)
+        raise
     finally:
         for bot in made.values():
             with contextlib.suppress(Exception):  # closing is best effort

@@ -130,6 +130,35 @@ def test_the_game_so_far_is_saved_when_the_input_ends(tmp_path: Path) -> None:
     assert sum(st.actor == 0 for st in trace.steps) == 2
 
 
+class _ClosingOutput(io.StringIO):
+    """An output its reader closes after ``lines`` lines (``race-kernel play ... | head``)."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        self.left -= text.count("\n")
+        if self.left < 0:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_the_game_so_far_is_saved_when_the_output_is_closed(tmp_path: Path) -> None:
+    # An output closed mid-game (| head) ends the game as a closed output ends any
+    # command (exit 2, said by kernel.cli), and the trace of the steps so far is saved.
+    from kernel.human import play_human
+
+    path = tmp_path / "t.jsonl"
+    with pytest.raises(BrokenPipeError):
+        play_human("hare-and-tortoise-2014", {"players": 2}, 0, ["random"], 9,
+                   stdin=io.StringIO("1\n" * 100), stdout=_ClosingOutput(120),
+                   trace_path=str(path))
+    assert replays(path)
+    trace = _trace_of(path)
+    assert kernel.outcome(trace.final) is None and sum(st.actor == 0 for st in trace.steps) > 0
+
+
 # --------------------------------------------------------------------------
 # the screen shows only what the seat may see
 
