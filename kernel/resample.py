@@ -65,7 +65,7 @@ from typing import Any, Final
 import attrs
 
 from kernel.api import Step, Trace, game_info, information_state
-from kernel.core import Action, Applied
+from kernel.core import Action, Applied, PlainData
 from kernel.plugin import CardFlow, CardMove, Gather
 from kernel.registry import GameInfo
 
@@ -728,7 +728,8 @@ def _relabel(info: GameInfo, action: Action, swaps: Sequence[tuple[str, str]]) -
 CHECK: Final = True
 
 
-def resample(history: Trace, seat: int, rng: random.Random) -> Trace:
+def resample(history: Trace, seat: int, rng: random.Random, *,
+             seen: Mapping[str, PlainData] | None = None) -> Trace:
     """A whole history drawn from the exact posterior given what ``seat`` has seen.
 
     The result has the same game, configuration, seed and length, and
@@ -739,6 +740,10 @@ def resample(history: Trace, seat: int, rng: random.Random) -> Trace:
     docstring). All randomness comes from ``rng``. Raises ResampleError for a
     game without a card flow (``GameHooks.card_flow``), ValueError for a seat
     that is not in the game.
+
+    ``seen``, when given, must be ``information_state(history, seat)``: a
+    caller drawing several histories from one (a bot's worlds) computes it
+    once; each result is still checked against it.
     """
     info = game_info(history.game)
     if type(seat) is not int or not 0 <= seat < info.seats(history.initial):
@@ -750,7 +755,8 @@ def resample(history: Trace, seat: int, rng: random.Random) -> Trace:
     kinds = _draw_kinds(info, flow, history, seat, rng)
     actions = _rewrite(info, flow, history, kinds)
     result = _replay(info, history, actions)
-    if CHECK and information_state(result, seat) != information_state(history, seat):
+    if CHECK and information_state(result, seat) != (
+            information_state(history, seat) if seen is None else seen):
         raise ResampleError(f"{info.id}: the resampled history shows seat {seat} something "
                             f"else (the game's card flow misses something the seat sees)")
     return result

@@ -49,6 +49,13 @@ SWEEP = [
     if cfg[kernel.game_info(g).config.players_key] in (
         kernel.game_info(g).min_players, kernel.game_info(g).max_players)
 ]
+#: Each variant at its most players only: the exhaustive check of every state of
+#: a whole game (5-15 s of CPU a game); the fewest players' states are walked by
+#: the random walks and the junk checks above.
+MOST = [
+    pytest.param(g, cfg, id=_case_id(g, cfg)) for g, cfg in _ALL
+    if cfg[kernel.game_info(g).config.players_key] == kernel.game_info(g).max_players
+]
 #: Generous bound on a random game's length; the rules give no hard bound.
 MAX_GAME_STEPS = 20_000
 
@@ -212,7 +219,7 @@ def test_known_junk_is_rejected(game: str, config: dict[str, Any]) -> None:
             checks.check_rejected(info, state, junk, rule=rule)
 
 
-@pytest.mark.parametrize(("game", "config"), SWEEP)
+@pytest.mark.parametrize(("game", "config"), MOST)
 @scaled(0.1, cap=2)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_state_of_a_game(game: str, config: dict[str, Any], seed: int) -> None:

@@ -74,6 +74,7 @@ class ISMCTSBot:
 
     def reset(self, seat: Seat) -> None:
         self._rng = random.Random(seat.seed)
+        self._until = frozenset(playout_until(seat.game))
 
     def act(self, view: View) -> int:
         rng = self._rng
@@ -84,7 +85,6 @@ class ISMCTSBot:
         info = game_info(view.game)
         worlds = [view.sampler(rng).final for _ in range(self.worlds)]
         self._key = info.hooks.score_key
-        self._until = frozenset(playout_until(view.game))
         root = _Node()
         seat = view.seat
         for i in range(self.sims):

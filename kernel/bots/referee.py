@@ -11,7 +11,6 @@ generator instead, and records a :class:`Forfeit` with the reason
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
 import time
@@ -20,7 +19,7 @@ from typing import Any, Final
 
 import attrs
 
-from kernel.api import Step, Trace, events_seen, game_info, sample_chance
+from kernel.api import Step, Trace, events_seen, game_info, information_state, sample_chance
 from kernel.bots.base import Bot, BotFailure, Seat, make_bot
 from kernel.bots.view import HistoryStep, View
 from kernel.core import CHANCE, TERMINAL, Applied, PlainData
@@ -309,15 +308,29 @@ def _view(info: Any, conf: Mapping[str, Any], seats: int, seat: int, state: Any,
           initial: Mapping[str, PlainData], trace_now: Any) -> View:
     sampler = None
     if info.hooks.card_flow is not None:
-        sampler = functools.partial(_resample, trace_now(), seat)
+        sampler = _Sampler(trace_now(), seat)
     return View(info.id, info.version, conf, seat, seats, step, info.observation(state, seat),
                 tuple((i, a.text) for i, a in ids), initial, history, sampler)
 
 
-def _resample(history: Trace, seat: int, rng: random.Random) -> Trace:
-    from kernel.resample import resample
+class _Sampler:
+    """A view's ``sampler``: histories the seat cannot tell from ``history``.
 
-    return resample(history, seat, rng)
+    The seat's information state of ``history``, which every draw is checked
+    against, is computed once for all the draws of one view.
+    """
+
+    def __init__(self, history: Trace, seat: int) -> None:
+        self._history = history
+        self._seat = seat
+        self._seen: Mapping[str, PlainData] | None = None
+
+    def __call__(self, rng: random.Random) -> Trace:
+        from kernel.resample import resample
+
+        if self._seen is None:
+            self._seen = information_state(self._history, self._seat)
+        return resample(self._history, self._seat, rng, seen=self._seen)
 
 
 def _ask(bot: Bot, view: View, legal: Mapping[int, Any],
