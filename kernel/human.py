@@ -51,9 +51,9 @@ import attrs
 
 from kernel.api import Step, Trace, events_seen, game_info, play, sample_chance
 from kernel.bots.base import Bot, Seat, make_bot
-from kernel.bots.referee import TIME_LIMIT, Forfeit, _ask, _Seats, _view, derive_seed
+from kernel.bots.referee import TIME_LIMIT, Forfeit, SeatViews, ask_bot, derive_seed, make_view
 from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Outcome, PlainData
-from kernel.narrate import EVENT, NOTE, _Teller, final_lines, set_text
+from kernel.narrate import EVENT, NOTE, GameTeller, final_lines, set_text
 from kernel.plugin import CardMove
 from kernel.registry import GameInfo
 
@@ -187,7 +187,7 @@ class Screen:
         self.seat = seat
         self.quiet = quiet
         self.verbose = verbose
-        self.teller = _Teller(info)
+        self.teller = GameTeller(info)
         self.shown: dict[str, str] = {}
         self.rules: Mapping[str, tuple[str, ...]] = {}
 
@@ -514,7 +514,7 @@ def _loop(g: Game, screen: Screen, say: Callable[[Sequence[str]], None], stdin: 
                            derive_seed(g.seed, "bot", s), time_limit))
             except Exception as exc:  # a bot's failure is the bot's
                 g.forfeits.append(Forfeit(0, s, "crash", f"reset: {exc}"[:300], ""))
-    views = _Seats(info.observation, g.initial, seats)
+    views = SeatViews(info.observation, g.initial, seats)
     times: list[float] = []
     limit = info.max_game_length or MAX_STEPS
     while len(g.steps) < limit:
@@ -534,9 +534,9 @@ def _loop(g: Game, screen: Screen, say: Callable[[Sequence[str]], None], stdin: 
             g.decisions.append(len(g.steps))
         else:
             ids = tuple((space.player_id(a), a) for a in legal)
-            view = _view(info, g.config, seats, actor, g.state, len(g.steps), ids,
-                         views.steps_of(actor, g.steps), views.initial[actor], g.trace)
-            answer, failure = _ask(g.bots[actor], view, dict(ids), times)
+            view = make_view(info, g.config, seats, actor, g.state, len(g.steps), ids,
+                             views.steps_of(actor, g.steps), views.initial[actor], g.trace)
+            answer, failure = ask_bot(g.bots[actor], view, dict(ids), times)
             if failure is not None:
                 answer = legal[forfeit_rng[actor].randrange(len(legal))]
                 g.forfeits.append(Forfeit(len(g.steps), actor, failure.kind, failure.message,
@@ -554,7 +554,7 @@ def _loop(g: Game, screen: Screen, say: Callable[[Sequence[str]], None], stdin: 
 
 
 def _ask_human(g: Game, screen: Screen, say: Callable[[Sequence[str]], None], stdin: TextIO,
-               stdout: TextIO, legal: Sequence[Action], views: _Seats) -> Action | str | None:
+               stdout: TextIO, legal: Sequence[Action], views: SeatViews) -> Action | str | None:
     """The player's action; ``"undone"`` after an undo; None when the player quits."""
     info = g.info
     observation = info.observation(g.state, g.human)

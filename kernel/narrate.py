@@ -177,7 +177,7 @@ def score_line(info: GameInfo, scores: Sequence[Any]) -> str:
     return f"{info.score.kind} ({info.score.unit}): {each}"
 
 
-class _Teller:
+class GameTeller:
     """What the told game has shown so far: the picture, the scores, the summed-up events."""
 
     def __init__(self, info: GameInfo) -> None:
@@ -251,7 +251,7 @@ def narrate(trace: Trace, verbose: bool = False, variant: str | None = None) -> 
     if not verbose:
         yield "  (events summed up as 'N..M kind xK' are told one by one with --verbose)"
     yield ""
-    teller = _Teller(info)
+    teller = GameTeller(info)
     table: Mapping[str, Any] = info.to_data(trace.initial)
     yield from teller.picture_of(table) + teller.scores_of(table)
     for n, step in enumerate(trace.steps, 1):

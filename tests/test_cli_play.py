@@ -519,11 +519,11 @@ def test_quiet_tells_only_the_decisions() -> None:
 def test_a_picture_is_drawn_again_only_where_it_changes() -> None:
     # The told game draws the first picture whole, then only the picture's lines that
     # changed (a 3-player game of the 2018 game is not the same table over and over).
-    from kernel.narrate import _Teller
+    from kernel.narrate import GameTeller
 
     info = kernel.game_info("camel-up-2018")
     trace = kernel.play("camel-up-2018", {"players": 3}, 1)
-    teller = _Teller(info)
+    teller = GameTeller(info)
     first = kernel.to_data(trace.initial)
     assert teller.picture_of(first) == [EVENT + x for x in info.narrator.draw(first)]
     assert teller.picture_of(first) == []

@@ -153,6 +153,19 @@ def game_bots(game: str) -> Mapping[str, Callable[[], Bot]]:
     return bots
 
 
+def _bots_module(game: str) -> Any:
+    """The game's ``bots`` module, or None when its package has none."""
+    from kernel.api import game_info
+
+    package = game_info(game).state_type.__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.bots":
+            raise
+        return None
+
+
 def playout_until(game: str) -> tuple[str, ...]:
     """The rule IDs whose events end an ISMCTS playout in ``game`` (``PLAYOUT_UNTIL`` of its
     ``bots`` module); empty: the first change of the scores on the table ends it.
@@ -162,17 +175,24 @@ def playout_until(game: str) -> tuple[str, ...]:
     scoring) names the rule of that payout, so that a playout is scored where
     the choices it tries have paid off.
     """
-    from kernel.api import game_info
-
-    package = game_info(game).state_type.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.bots":
-            raise
-        return ()
-    rules: tuple[str, ...] = tuple(getattr(module, "PLAYOUT_UNTIL", ()))
+    module = _bots_module(game)
+    rules: tuple[str, ...] = tuple(getattr(module, "PLAYOUT_UNTIL", ())) if module else ()
     return rules
+
+
+def move_groups(game: str) -> bool:
+    """Whether ISMCTS in ``game`` chooses an action's kind before the action (``MOVE_GROUPS``
+    of its ``bots`` module; default False).
+
+    A game whose decisions offer many actions of a few kinds (the 2018 game:
+    about 16 legal actions a decision, most of them spectator tile spaces)
+    says so, and the search's tree then has a level of kinds above the
+    actions (move groups: Childs, Brodeur and Kocsis 2008), so that a small
+    budget spreads over the kinds of move rather than over their many
+    arguments.
+    """
+    module = _bots_module(game)
+    return bool(getattr(module, "MOVE_GROUPS", False)) if module else False
 
 
 #: The names :func:`make_bot` knows, with what they make (for messages and --help).

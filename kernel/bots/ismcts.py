@@ -19,7 +19,11 @@ of those rules or the end; it backs up each seat's reward: at the
 end its return (the winners share 1), else its standing by score (1 ahead of
 every other seat, 0 behind all, ties counting half). The action played is
 the root child visited most (ties: the best mean reward, then the smaller
-id). All randomness comes from ``random.Random(seat.seed)``.
+id). A game whose decisions offer many actions of few kinds says so
+(:func:`kernel.bots.base.move_groups`, the 2018 game): each decision of the
+tree then first chooses a kind of action by UCB1, then an action of that
+kind (move groups), and the action played is the most visited of the most
+visited kind. All randomness comes from ``random.Random(seat.seed)``.
 
 Cost: one resample (a replay of the whole history) per world and one random
 playout per simulation, to the first payout ahead or the end;
@@ -38,7 +42,7 @@ import random
 from typing import Any, Final
 
 from kernel.api import game_info, sample_chance
-from kernel.bots.base import Seat, playout_until
+from kernel.bots.base import Seat, move_groups, playout_until
 from kernel.bots.view import View
 from kernel.core import CHANCE, TERMINAL, Applied
 
@@ -71,10 +75,12 @@ class ISMCTSBot:
         self._rng = random.Random(0)
         self._key = "score"
         self._until: frozenset[str] = frozenset()
+        self._groups = False
 
     def reset(self, seat: Seat) -> None:
         self._rng = random.Random(seat.seed)
         self._until = frozenset(playout_until(seat.game))
+        self._groups = move_groups(seat.game)
 
     def act(self, view: View) -> int:
         rng = self._rng
@@ -90,8 +96,12 @@ class ISMCTSBot:
         for i in range(self.sims):
             self._simulate(info, worlds[i % len(worlds)], root, seat, rng)
         by_text = dict((name, i) for i, name in view.legal)
+        choices = root.children
+        if self._groups and choices:  # the most visited kind, then its most visited action
+            choices = max(choices.values(),
+                          key=lambda n: (n.visits, n.value / max(n.visits, 1))).children
         best = max(((node.visits, node.value / max(node.visits, 1), -by_text[text])
-                    for text, node in root.children.items() if text in by_text), default=None)
+                    for text, node in choices.items() if text in by_text), default=None)
         if best is None:
             return view.legal[rng.randrange(len(view.legal))][0]
         return -best[2]
@@ -115,19 +125,14 @@ class ISMCTSBot:
                 action = legal[rng.randrange(len(legal))]
             else:
                 legal = info.legal_actions(state)
-                untried = [a for a in legal if a.text not in node.children]
-                for a in legal:
-                    child = node.children.get(a.text)
-                    if child is not None:
-                        child.avail += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    child = node.children[action.text] = _Node()
-                    child.avail = 1
-                    expanded = True
-                else:
-                    action = max(legal, key=lambda a: _ucb(node.children[a.text]))
-                    child = node.children[action.text]
+                if self._groups:  # a level of kinds above the actions (MOVE_GROUPS)
+                    kind, group, _ = _descend(
+                        node, list(dict.fromkeys(_KIND + a.kind for a in legal)), rng)
+                    path.append((group, actor))
+                    node = group
+                    legal = [a for a in legal if _KIND + a.kind == kind]
+                text, child, expanded = _descend(node, [a.text for a in legal], rng)
+                action = next(a for a in legal if a.text == text)
                 path.append((child, actor))
                 node = child
             result = info.apply(state, action)
@@ -156,6 +161,27 @@ class ISMCTSBot:
         if not isinstance(value, tuple | list):
             value = info.to_data(state)[self._key]
         return tuple(value)
+
+
+#: Keys of the kind level (MOVE_GROUPS); no action's text starts with it.
+_KIND: Final = "\x00"
+
+
+def _descend(node: _Node, keys: list[str], rng: random.Random) -> tuple[str, _Node, bool]:
+    """The child of ``node`` a simulation takes among ``keys`` (those available now): an
+    untried one at random, expanded (True), else the best by UCB1 (the first of equals)."""
+    untried = [k for k in keys if k not in node.children]
+    for k in keys:
+        child = node.children.get(k)
+        if child is not None:
+            child.avail += 1
+    if untried:
+        key = untried[rng.randrange(len(untried))]
+        child = node.children[key] = _Node()
+        child.avail = 1
+        return key, child, True
+    key = max(keys, key=lambda k: _ucb(node.children[k]))
+    return key, node.children[key], False
 
 
 def _ucb(node: _Node) -> float:

@@ -136,7 +136,7 @@ def placing_of(scores: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]
     return tuple(1 + sum(1 for k in key if k > key[s]) for s in range(len(scores)))
 
 
-class _Seats:
+class SeatViews:
     """Each seat's information state, brought up to date when the seat is asked."""
 
     def __init__(self, observe: Any, initial: Any, seats: int) -> None:
@@ -213,7 +213,7 @@ def play_match(
     chance = random.Random(cseed)
     forfeit_rng = [random.Random(derive_seed(seed, "forfeit", s)) for s in range(seats)]
     limit = max_steps if max_steps is not None else (info.max_game_length or MAX_STEPS)
-    views = _Seats(info.observation, state, seats)
+    views = SeatViews(info.observation, state, seats)
     initial = state
     steps: list[Step] = []
     forfeits: list[Forfeit] = []
@@ -240,9 +240,9 @@ def play_match(
             else:
                 legal = info.legal_actions(state)
                 ids = tuple((space.player_id(a), a) for a in legal)
-                view = _view(info, conf, seats, actor, state, len(steps), ids,
-                             views.steps_of(actor, steps), views.initial[actor], trace_now)
-                action, failure = _ask(made[actor], view, dict(ids), times[actor])
+                view = make_view(info, conf, seats, actor, state, len(steps), ids,
+                                 views.steps_of(actor, steps), views.initial[actor], trace_now)
+                action, failure = ask_bot(made[actor], view, dict(ids), times[actor])
                 if failure is not None:
                     action = legal[forfeit_rng[actor].randrange(len(legal))]
                     forfeits.append(Forfeit(len(steps), actor, failure.kind, failure.message,
@@ -256,8 +256,8 @@ def play_match(
             observe = getattr(bot, "observe", None)
             if observe is None:
                 continue
-            view = _view(info, conf, seats, s, state, len(steps), (),
-                         views.steps_of(s, steps), views.initial[s], trace_now)
+            view = make_view(info, conf, seats, s, state, len(steps), (),
+                             views.steps_of(s, steps), views.initial[s], trace_now)
             try:
                 observe(view, end.to_data() if end is not None else None)
             except Exception:  # the game is over: nothing to forfeit
@@ -297,15 +297,18 @@ def view_of(history: Trace, seat: int) -> View:
     state = history.final
     legal = info.legal_actions(state) if info.current_actor(state) == seat else ()
     space = info.action_space(history.config)
-    views = _Seats(info.observation, history.initial, info.seats(history.initial))
-    return _view(info, history.config, info.seats(state), seat, state, len(history.steps),
-                 tuple((space.player_id(a), a) for a in legal),
-                 views.steps_of(seat, history.steps), views.initial[seat], lambda: history)
+    views = SeatViews(info.observation, history.initial, info.seats(history.initial))
+    return make_view(info, history.config, info.seats(state), seat, state, len(history.steps),
+                     tuple((space.player_id(a), a) for a in legal),
+                     views.steps_of(seat, history.steps), views.initial[seat],
+                     lambda: history)
 
 
-def _view(info: Any, conf: Mapping[str, Any], seats: int, seat: int, state: Any, step: int,
-          ids: Sequence[tuple[int, Any]], history: tuple[HistoryStep, ...],
-          initial: Mapping[str, PlainData], trace_now: Any) -> View:
+def make_view(info: Any, conf: Mapping[str, Any], seats: int, seat: int, state: Any, step: int,
+              ids: Sequence[tuple[int, Any]], history: tuple[HistoryStep, ...],
+              initial: Mapping[str, PlainData], trace_now: Any) -> View:
+    """The view a bot in ``seat`` is given (``trace_now()`` is the game so far, which only
+    an in-process sampler reads)."""
     sampler = None
     if info.hooks.card_flow is not None:
         sampler = _Sampler(trace_now(), seat)
@@ -333,8 +336,8 @@ class _Sampler:
         return resample(self._history, self._seat, rng, seen=self._seen)
 
 
-def _ask(bot: Bot, view: View, legal: Mapping[int, Any],
-         times: list[float]) -> tuple[Any, BotFailure | None]:
+def ask_bot(bot: Bot, view: View, legal: Mapping[int, Any],
+            times: list[float]) -> tuple[Any, BotFailure | None]:
     """The bot's legal action, or the failure that forfeits the move."""
     start = time.perf_counter()
     try:

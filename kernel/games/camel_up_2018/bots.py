@@ -98,3 +98,7 @@ BOTS = {"greedy": Greedy}
 #: ISMCTS playouts end at the leg's scoring (or the race's end), not at the first
 #: spectator-tile payment (:func:`kernel.bots.base.playout_until`).
 PLAYOUT_UNTIL = ("CU2-PAY-LEG", "CU2-RACE-END")
+#: ISMCTS chooses a kind of move (roll, leg bet, finish card, spectator tile side)
+#: before its argument: a decision offers about 16 legal actions, most of them
+#: tile spaces (:func:`kernel.bots.base.move_groups`).
+MOVE_GROUPS = True

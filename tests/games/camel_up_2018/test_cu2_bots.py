@@ -94,3 +94,50 @@ def test_ismcts_playouts_end_at_the_legs_scoring() -> None:
         ended = kernel.current_actor(last.state) == kernel.TERMINAL or len(log) >= PLAYOUT_STEPS
         assert ended or any(until & set(e.rules) for e in last.events), [
             e.kind for e in last.events]
+
+
+def test_ismcts_chooses_a_kind_of_move_before_the_move(monkeypatch: Any) -> None:
+    # A decision here offers about 16 actions, most of them spectator tile spaces
+    # (CU2-TILE-PLACE): the bots module asks ISMCTS for a level of kinds (MOVE_GROUPS),
+    # so that a small budget spreads over rolling, betting and tiles, not over spaces.
+    import attrs
+
+    from kernel.bots import view_of
+    from kernel.bots.base import Seat, move_groups
+    from kernel.bots.ismcts import ISMCTSBot
+
+    roots: list[Any] = []
+
+    class Recording(ISMCTSBot):
+        def _simulate(self, info: Any, state: Any, root: Any, seat: int, rng: Any) -> None:
+            roots.append(root)
+            super()._simulate(info, state, root, seat, rng)
+
+    trace = kernel.play(GAME, {"players": 3}, seed=4)
+    history = next(attrs.evolve(trace, steps=trace.steps[:k]) for k in range(40, 200)
+                   if kernel.current_actor(trace.steps[k - 1].state) >= 0
+                   and trace.steps[k - 1].state.phase == "turn")
+    seat = kernel.current_actor(history.final)
+    view = view_of(history, seat)
+    kind_of = {text: text.split(":")[0] for _, text in view.legal}
+    assert len(set(kind_of.values())) >= 3
+    assert move_groups(GAME)
+
+    bot = Recording(sims=12, worlds=2)
+    bot.reset(Seat(GAME, 1, {"players": 3}, seat, 3, 1, 1.0))
+    answer = bot.act(view)
+    root = roots[0]
+    assert root.children and all(k.startswith("\x00") for k in root.children)
+    for key, group in root.children.items():
+        assert group.children and all(kind_of[t] == key[1:] for t in group.children)
+    played = next(text for i, text in view.legal if i == answer)
+    best = max(root.children.values(), key=lambda n: (n.visits, n.value / max(n.visits, 1)))
+    assert played in best.children
+
+    monkeypatch.setattr(importlib.import_module("kernel.games.camel_up_2018.bots"),
+                        "MOVE_GROUPS", False)
+    roots.clear()
+    bot = Recording(sims=12, worlds=2)
+    bot.reset(Seat(GAME, 1, {"players": 3}, seat, 3, 1, 1.0))
+    bot.act(view)
+    assert roots[0].children and set(roots[0].children) <= set(kind_of)
