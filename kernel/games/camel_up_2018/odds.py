@@ -162,7 +162,8 @@ def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
     """
     n = len(pyramid)
     effect = _tile_effects(tiles)
-    ahead, back = _moves(effect, watch, _AHEAD), _moves(effect, watch, _BACK)
+    ahead = _landings(_moves(effect, watch, _AHEAD))
+    back = _landings(_moves(effect, watch, _BACK))
     rem0 = "".join(sorted(_DIE[d] for d in pyramid))
     factors = [6 * (n - lvl) for lvl in range(n - 1)]
     rest = [1] * len(factors)  # rest[lvl]: the factors of the levels after lvl
@@ -178,52 +179,95 @@ def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
     ended: dict[str, int] = {}
     watched = 0
     sizes: list[int] = []
-    ranking = _RANKING
     for lvl in range(n - 1):
         after = rest[lvl]
         if lvl == n - 2:  # the last reveal: rankings only
+            tally: dict[str, dict[int, list[int]]] = {}
+            unmoved: dict[str, int] = {}
             for rem, boards in cur.items():
-                watched += _last_reveal(rem, boards, ahead, back, finals, ended, after)
+                watched += _last_reveal(rem, boards, ahead, back, tally, unmoved, ended, after)
+            _fold(tally, unmoved, finals)
             break
         nxt: dict[str, dict[str, int]] = {}
         for rem, boards in cur.items():
-            dests = {die: nxt.setdefault(rem.replace(die, "", 1), {}) for die in rem}
+            racing = [(die, nxt.setdefault(rem.replace(die, "", 1), {})) for die in rem
+                      if die != "g"]
+            grey = nxt.setdefault(rem.replace("g", "", 1), {}) if "g" in rem else None
             for s, w in boards.items():
                 parts = s.split(_SEP)
                 acc = [0, *accumulate(map(len, parts))]  # acc[c]: camels on the cells < c
-                for die in rem:
-                    movers, fw, table = _movers(s, parts, die, ahead, back)
-                    dest = dests[die]
-                    wf = w * fw
-                    for ch in movers:
-                        i = s.index(ch)
-                        src = s.count(_SEP, 0, i)
-                        j = acc[src + 1] + src  # the end of the unit's cell in s
-                        unit = s[i:j]  # the camel and every camel on it
-                        for t, under, hit, over in table[src]:
-                            if hit:  # CU2-TILE-PAY
-                                watched += wf * after
-                            # CU2-MOVE-STACK: on top of the landing cell, or under it (boo)
-                            q = acc[t] + t if under else acc[t + 1] + t
-                            if t > src:
-                                ns = s[:i] + s[j:q] + unit + s[q:]
-                            else:
-                                ns = s[:q] + unit + s[q:i] + s[j:]
-                            if over:  # CU2-RACE-END: the state stops
-                                r = ns.translate(ranking)[::-1]
-                                ended[r] = ended.get(r, 0) + wf * after
-                                finals[r] = finals.get(r, 0) + wf * after
-                                continue
-                            if die == "g":  # the grey die is out: crazy camels matter no more
-                                ns = ns.translate(_NO_CRAZY)
-                            dest[ns] = dest.get(ns, 0) + wf
+                wf = 2 * w  # CU2-DIE-RACING: faces 1..3, each printed twice
+                for ch, dest in racing:
+                    i = s.index(ch)
+                    src = s.count(_SEP, 0, i)
+                    j = acc[src + 1] + src  # the end of the unit's cell in s
+                    watched += _move(s[:i] + s[j:], s[i:j], acc, ahead[src], wf, after, dest,
+                                     finals, ended)
+                if grey is None:
+                    continue
+                # CU2-DIE-GREY, CU2-MOVE-CRAZY; the grey die is then out: the crazy camels
+                # matter no more, so the board goes on without them
+                sp = s.translate(_NO_CRAZY)
+                acc = [0, *accumulate(map(len, sp.split(_SEP)))]
+                movers, fgrey = _grey(s)
+                for ch, k in movers:
+                    src = s.count(_SEP, 0, s.index(ch))
+                    j = acc[src + 1] + src  # the end of its cell, crazy camels left out
+                    watched += _move(sp[:j - k] + sp[j:], sp[j - k:j], acc, back[src], w * fgrey,
+                                     after, grey, finals, ended)
         cur = nxt
         sizes.append(sum(len(boards) for boards in nxt.values()))
     return Counts(total, finals, ended, watched, tuple(sizes))
 
 
+def _move(rest: str, unit: str, acc: Sequence[int],
+          landings: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...],
+                          tuple[tuple[int, int, bool, bool, bool], ...], int],
+          w: int, after: int, dest: dict[str, int], finals: dict[str, int],
+          ended: dict[str, int]) -> int:
+    """One unit's move (``unit`` taken out of board ``rest``, ``acc`` the running cell
+    sizes of the board before) with each of its landings, weight ``w`` each: the new
+    boards into ``dest`` or, past a line, the rankings into ``finals`` and ``ended``;
+    returns the watched landings (times the levels ``after``)."""
+    watched = 0
+    fwd, same, special, _ = landings
+    size = len(unit)
+    get = dest.get
+    # CU2-MOVE-STACK: on top of the landing cell, or under it (boo); a landing above
+    # the unit's cell is ``size`` earlier in ``rest``
+    for x, t in fwd:
+        q = acc[x] + t - size
+        ns = rest[:q] + unit + rest[q:]
+        dest[ns] = get(ns, 0) + w
+    for x, t in same:
+        q = acc[x] + t
+        ns = rest[:q] + unit + rest[q:]
+        dest[ns] = get(ns, 0) + w
+    for x, t, ahead, hit, over in special:
+        if hit:  # CU2-TILE-PAY
+            watched += w * after
+        q = acc[x] + t - size if ahead else acc[x] + t
+        ns = rest[:q] + unit + rest[q:]
+        if over:  # CU2-RACE-END: the state stops
+            r = ns.translate(_RANKING)[::-1]
+            ended[r] = ended.get(r, 0) + w * after
+            finals[r] = finals.get(r, 0) + w * after
+        else:
+            dest[ns] = get(ns, 0) + w
+    return watched
+
+
 #: A unit's landings from each cell: (cell, under the stack, on the watched tile, past a line).
 Moves = tuple[tuple[tuple[int, bool, bool, bool], ...], ...]
+
+#: Per cell a unit leaves, its landings on cell ``t`` as indices ``x`` into the running
+#: cell sizes ``acc`` (the unit goes in after ``acc[x]`` camels and ``t`` separators of
+#: a board string): the plain ones above the unit's cell ``(x, t)`` (counted without the
+#: unit), the other plain ones ``(x, t)``, the ones on the watched tile or past a line
+#: ``(x, t, above, hit, over)``, and how many land on the watched tile.
+Landing = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...],
+                tuple[tuple[int, int, bool, bool, bool], ...], int]
+Landings = tuple[Landing, ...]
 
 
 def _moves(effect: Sequence[int], watch: int, steps: tuple[int, ...]) -> Moves:
@@ -247,97 +291,130 @@ def _moves(effect: Sequence[int], watch: int, steps: tuple[int, ...]) -> Moves:
     return tuple(out)
 
 
-def _movers(s: str, parts: Sequence[str], die: str, ahead: Moves, back: Moves
-            ) -> tuple[str, int, Moves]:
-    """The camels a die's reveal may move (each a separate outcome), the weight of each
-    face (out of 6) and their landings."""
-    if die != "g":  # CU2-DIE-RACING: faces 1..3, each printed twice
-        return die, 2, ahead
-    # CU2-DIE-GREY, then CU2-MOVE-CRAZY
-    pw = parts[s.count(_SEP, 0, s.index(_W))]
-    pk = parts[s.count(_SEP, 0, s.index(_K))]
-    above_w = pw[pw.index(_W) + 1:].replace(_K, "")
-    above_k = pk[pk.index(_K) + 1:].replace(_W, "")
+def _landings(moves: Moves) -> Landings:
+    """Each cell's landings as :data:`Landings` (CU2-MOVE-STACK: on top of the landing
+    cell, ``acc[t + 1]``, or under it, ``acc[t]``)."""
+    out = []
+    for src, row in enumerate(moves):
+        fwd: list[tuple[int, int]] = []
+        same: list[tuple[int, int]] = []
+        special: list[tuple[int, int, bool, bool, bool]] = []
+        for t, under, hit, over in row:
+            x = t if under else t + 1
+            if hit or over:
+                special.append((x, t, t > src, hit, over))
+            else:
+                (fwd if t > src else same).append((x, t))
+        out.append((tuple(fwd), tuple(same), tuple(special), sum(h for _, _, h, _ in row)))
+    return tuple(out)
+
+
+def _grey(s: str) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The camels the grey die's reveal may move in board ``s`` (each a separate
+    outcome), each with the number of racing camels it carries, and the weight of
+    each face (out of 6): CU2-DIE-GREY, then CU2-MOVE-CRAZY."""
+    iw, ik = s.index(_W), s.index(_K)
+    jw, jk = s.find(_SEP, iw), s.find(_SEP, ik)  # the ends of their cells
+    above_w = s[iw + 1:jw].replace(_K, "")
+    above_k = s[ik + 1:jk].replace(_W, "")
     if bool(above_w) != bool(above_k):  # (a) only one carries racing camels
-        return (_W if above_w else _K), 2, back
-    if _W + _K in pw:  # (b) black directly on white
-        return _K, 2, back
-    if _K + _W in pw:
-        return _W, 2, back
-    return _W + _K, 1, back  # the colour of the number: white 1-3, black 1-3
+        return ((_W, len(above_w)),) if above_w else ((_K, len(above_k)),), 2
+    if ik == iw + 1:  # (b) black directly on white
+        return ((_K, len(above_k)),), 2
+    if iw == ik + 1:
+        return ((_W, len(above_w)),), 2
+    return ((_W, len(above_w)), (_K, len(above_k))), 1  # the colour of the number
 
 
-def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Moves, back: Moves,
-                 finals: dict[str, int], ended: dict[str, int], after: int) -> int:
-    """The leg's last reveal from each board (CU2-LEG-END), adding the rankings' weights
-    to ``finals`` (and ``ended``); returns the watched landings.
+def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Landings,
+                 tally: dict[str, dict[int, list[int]]], unmoved: dict[str, int],
+                 ended: dict[str, int], after: int) -> int:
+    """The leg's last reveal from each board (CU2-LEG-END): the weights go to ``tally``
+    (see :func:`_fold`), ``unmoved`` (no racing camel moves) and ``ended``; returns
+    the watched landings.
 
     Only the ranking is kept, so a move is read on the racing order ``rr`` (bottom
     cell first, each cell bottom to top, crazy camels left out): the unit's racing
     camels ``rr[i:top]`` (the top of its cell) leave it and come back after the first
-    ``pos`` of the others: every racing camel of a cell below the landing (and of the
-    landing cell, when on top), counted from the cells' running sizes ``acc``. The
-    rankings of each (order, unit) for every ``pos`` are made once per call."""
+    ``p`` of the others: every racing camel of a cell below the landing (and of the
+    landing cell, when on top), counted from the cells' running sizes ``acc``.
+    ``tally[rr][i * 8 + top][p]`` adds up the weight of each such outcome; the
+    rankings are made once, at the end."""
     watched = 0
     crazy = "g" in rem
-    racing = rem.replace("g", "")
-    fa, fb = _flat(ahead), _flat(back)
-    tables: dict[tuple[str, int, int], tuple[str, ...]] = {}
-    get = finals.get
+    racing = tuple((ch, 2, ahead) for ch in rem if ch != "g")  # CU2-DIE-RACING: 2 faces each
+    movers: Sequence[tuple[str, int, Landings]] = racing
     for s, w in boards.items():
         sp = s.translate(_NO_CRAZY) if crazy else s  # the grey die out: already so
-        acc = [0, *accumulate(map(len, sp.split(_SEP)))]  # racing camels on cells < c
-        rr = sp.replace(_SEP, "")
-        same = rr[::-1]  # the ranking when no racing camel moves
-        moves: list[tuple[int, int, int, int, Flat]] = []  # (i, top, src, weight, landings)
-        wf = 2 * w  # CU2-DIE-RACING: faces 1..3, each printed twice
-        for ch in racing:
+        parts = sp.split(_SEP)
+        acc = [0, *accumulate(map(len, parts))]  # racing camels on cells < c
+        rr = "".join(parts)
+        if crazy:  # CU2-DIE-GREY, CU2-MOVE-CRAZY: the racing camels on a crazy camel
+            grey, fgrey = _grey(s)
+            movers = [*racing]
+            for ch, k in grey:
+                src = s.count(_SEP, 0, s.index(ch))
+                if k:
+                    movers.append((rr[acc[src + 1] - k], fgrey, back))
+                    continue
+                _, _, special, hits = back[src]
+                watched += w * fgrey * after * hits  # CU2-TILE-PAY
+                # no racing camel rides: the ranking stays
+                n = 3 - len(special)
+                for _, _, _, _, over in special:
+                    if over:  # CU2-RACE-END
+                        ended[rr[::-1]] = ended.get(rr[::-1], 0) + w * fgrey * after
+                        n += after
+                    else:
+                        n += 1
+                unmoved[rr] = unmoved.get(rr, 0) + w * fgrey * n
+        by_unit = tally.get(rr)
+        if by_unit is None:
+            by_unit = tally[rr] = {}
+        for ch, f, table in movers:  # ch: the unit's lowest racing camel
+            wm = w * f
             i = rr.index(ch)
             src = bisect_right(acc, i) - 1
-            moves.append((i, acc[src + 1], src, wf, fa[src]))
-        if crazy:  # CU2-DIE-GREY, CU2-MOVE-CRAZY: the racing camels on a crazy camel
-            parts = s.split(_SEP)
-            movers, fgrey, _ = _movers(s, parts, "g", ahead, back)
-            for ch in movers:
-                src = s.count(_SEP, 0, s.index(ch))
-                cell = parts[src]
-                top = acc[src + 1]
-                moves.append((top - len(cell[cell.index(ch):].translate(_NO_CRAZY)), top, src,
-                              w * fgrey, fb[src]))
-        for i, top, src, wm, (a, ua, oa, b, ub, ob, c, uc, oc, hits) in moves:
-            if hits:  # CU2-TILE-PAY
-                watched += wm * after * hits
+            top = acc[src + 1]
             k = top - i
-            tab: tuple[str, ...] = ()
-            if k:
-                key = (rr, i, top)
-                found = tables.get(key)
-                if found is None:
-                    unit = rr[i:top]
-                    others = rr[:i] + rr[top:]
-                    found = tables[key] = tuple((others[:p] + unit + others[p:])[::-1]
-                                                for p in range(len(others) + 1))
-                tab = found
-            # CU2-MOVE-STACK: on top of the landing cell, or under it (boo)
-            for t, under, over in ((a, ua, oa), (b, ub, ob), (c, uc, oc)):
-                r = tab[(acc[t] if under else acc[t + 1]) - (k if t > src else 0)] if k else same
-                if over:  # CU2-RACE-END
-                    ended[r] = ended.get(r, 0) + wm * after
-                    finals[r] = get(r, 0) + wm * after
-                else:
-                    finals[r] = get(r, 0) + wm
+            cnt = by_unit.get(i << 3 | top)
+            if cnt is None:
+                cnt = by_unit[i << 3 | top] = [0] * (len(rr) - k + 1)
+            fwd, same, special, hits = table[src]
+            for x, _ in fwd:  # CU2-MOVE-STACK
+                cnt[acc[x] - k] += wm
+            for x, _ in same:
+                cnt[acc[x]] += wm
+            if special:
+                watched += wm * after * hits  # CU2-TILE-PAY
+                for x, _, above, _, over in special:
+                    p = acc[x] - k if above else acc[x]
+                    if over:  # CU2-RACE-END
+                        others = rr[:i] + rr[top:]
+                        r = (others[:p] + rr[i:top] + others[p:])[::-1]
+                        ended[r] = ended.get(r, 0) + wm * after
+                        cnt[p] += wm * after
+                    else:
+                        cnt[p] += wm
     return watched
 
 
-#: A cell's three landings flattened: (cell, under, past a line) thrice, and how many
-#: land on the watched tile.
-Flat = tuple[int, bool, bool, int, bool, bool, int, bool, bool, int]
-
-
-def _flat(moves: Moves) -> tuple[Flat, ...]:
-    """The landings of each cell, flattened (:data:`Flat`)."""
-    return tuple((a, ua, oa, b, ub, ob, c, uc, oc, ha + hb + hc)
-                 for (a, ua, ha, oa), (b, ub, hb, ob), (c, uc, hc, oc) in moves)
+def _fold(tally: Mapping[str, Mapping[int, Sequence[int]]], unmoved: Mapping[str, int],
+          finals: dict[str, int]) -> None:
+    """Add the last reveal's weights to ``finals`` by ranking (leader first): the
+    unit ``rr[i:top]`` back after ``p`` of the other racing camels."""
+    for rr, by_unit in tally.items():
+        for key, cnt in by_unit.items():
+            i, top = key >> 3, key & 7
+            unit = rr[i:top]
+            others = rr[:i] + rr[top:]
+            for p, c in enumerate(cnt):
+                if c:
+                    r = (others[:p] + unit + others[p:])[::-1]
+                    finals[r] = finals.get(r, 0) + c
+    for rr, c in unmoved.items():
+        r = rr[::-1]
+        finals[r] = finals.get(r, 0) + c
 
 
 def _places(weights: Mapping[str, int], total: int) -> dict[str, tuple[Fraction, ...]]:
