@@ -182,7 +182,7 @@ def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
     for lvl in range(n - 1):
         after = rest[lvl]
         if lvl == n - 2:  # the last reveal: rankings only
-            tally: dict[str, dict[int, list[int]]] = {}
+            tally: dict[str, list[int]] = {}
             unmoved: dict[str, int] = {}
             for rem, boards in cur.items():
                 watched += _last_reveal(rem, boards, ahead, back, tally, unmoved, ended, after)
@@ -327,7 +327,7 @@ def _grey(s: str) -> tuple[tuple[tuple[str, int], ...], int]:
 
 
 def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Landings,
-                 tally: dict[str, dict[int, list[int]]], unmoved: dict[str, int],
+                 tally: dict[str, list[int]], unmoved: dict[str, int],
                  ended: dict[str, int], after: int) -> int:
     """The leg's last reveal from each board (CU2-LEG-END): the weights go to ``tally``
     (see :func:`_fold`), ``unmoved`` (no racing camel moves) and ``ended``; returns
@@ -338,12 +338,13 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
     camels ``rr[i:top]`` (the top of its cell) leave it and come back after the first
     ``p`` of the others: every racing camel of a cell below the landing (and of the
     landing cell, when on top), counted from the cells' running sizes ``acc``.
-    ``tally[rr][i * 8 + top][p]`` adds up the weight of each such outcome; the
+    ``tally[rr]`` adds up the weight of each such outcome (:data:`_TALLY`); the
     rankings are made once, at the end."""
     watched = 0
     crazy = "g" in rem
-    racing = tuple((ch, 2, ahead) for ch in rem if ch != "g")  # CU2-DIE-RACING: 2 faces each
-    movers: Sequence[tuple[str, int, Landings]] = racing
+    fa, fb = _cells_only(ahead), _cells_only(back)  # a dozen tuples: cheap
+    racing = tuple((ch, 2, fa) for ch in rem if ch != "g")  # CU2-DIE-RACING: 2 faces each
+    movers: Sequence[tuple[str, int, CellLandings]] = racing
     for s, w in boards.items():
         sp = s.translate(_NO_CRAZY) if crazy else s  # the grey die out: already so
         parts = sp.split(_SEP)
@@ -355,7 +356,7 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
             for ch, k in grey:
                 src = s.count(_SEP, 0, s.index(ch))
                 if k:
-                    movers.append((rr[acc[src + 1] - k], fgrey, back))
+                    movers.append((rr[acc[src + 1] - k], fgrey, fb))
                     continue
                 _, _, special, hits = back[src]
                 watched += w * fgrey * after * hits  # CU2-TILE-PAY
@@ -368,50 +369,63 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
                     else:
                         n += 1
                 unmoved[rr] = unmoved.get(rr, 0) + w * fgrey * n
-        by_unit = tally.get(rr)
-        if by_unit is None:
-            by_unit = tally[rr] = {}
+        cnt = tally.get(rr)
+        if cnt is None:
+            cnt = tally[rr] = [0] * _TALLY
         for ch, f, table in movers:  # ch: the unit's lowest racing camel
             wm = w * f
             i = rr.index(ch)
             src = bisect_right(acc, i) - 1
             top = acc[src + 1]
-            k = top - i
-            cnt = by_unit.get(i << 3 | top)
-            if cnt is None:
-                cnt = by_unit[i << 3 | top] = [0] * (len(rr) - k + 1)
+            base = (i * 6 + top) * 6  # the unit rr[i:top] after p others: base + p
             fwd, same, special, hits = table[src]
-            for x, _ in fwd:  # CU2-MOVE-STACK
-                cnt[acc[x] - k] += wm
-            for x, _ in same:
-                cnt[acc[x]] += wm
+            low = base - top + i  # a landing above its cell: counted without the unit
+            for x in fwd:  # CU2-MOVE-STACK
+                cnt[low + acc[x]] += wm
+            for x in same:
+                cnt[base + acc[x]] += wm
             if special:
                 watched += wm * after * hits  # CU2-TILE-PAY
                 for x, _, above, _, over in special:
-                    p = acc[x] - k if above else acc[x]
+                    p = acc[x] - top + i if above else acc[x]
                     if over:  # CU2-RACE-END
                         others = rr[:i] + rr[top:]
                         r = (others[:p] + rr[i:top] + others[p:])[::-1]
                         ended[r] = ended.get(r, 0) + wm * after
-                        cnt[p] += wm * after
+                        cnt[base + p] += wm * after
                     else:
-                        cnt[p] += wm
+                        cnt[base + p] += wm
     return watched
 
 
-def _fold(tally: Mapping[str, Mapping[int, Sequence[int]]], unmoved: Mapping[str, int],
+#: The last reveal's tally of one racing order: (i * 6 + top) * 6 + p for the unit
+#: ``rr[i:top]`` back after ``p`` of the other racing camels (5 racing camels).
+_TALLY = 6 * 6 * 6
+
+#: :data:`Landing` with the cells only for the plain landings.
+CellLanding = tuple[tuple[int, ...], tuple[int, ...],
+                    tuple[tuple[int, int, bool, bool, bool], ...], int]
+CellLandings = tuple[CellLanding, ...]
+
+
+def _cells_only(landings: Landings) -> CellLandings:
+    """The landings with the cells ``x`` only for the plain ones (the last reveal)."""
+    return tuple((tuple(x for x, _ in fwd), tuple(x for x, _ in same), special, hits)
+                 for fwd, same, special, hits in landings)
+
+
+def _fold(tally: Mapping[str, Sequence[int]], unmoved: Mapping[str, int],
           finals: dict[str, int]) -> None:
     """Add the last reveal's weights to ``finals`` by ranking (leader first): the
     unit ``rr[i:top]`` back after ``p`` of the other racing camels."""
-    for rr, by_unit in tally.items():
-        for key, cnt in by_unit.items():
-            i, top = key >> 3, key & 7
-            unit = rr[i:top]
-            others = rr[:i] + rr[top:]
-            for p, c in enumerate(cnt):
-                if c:
-                    r = (others[:p] + unit + others[p:])[::-1]
-                    finals[r] = finals.get(r, 0) + c
+    for rr, cnt in tally.items():
+        for index, c in enumerate(cnt):
+            if c:
+                unit, p = divmod(index, 6)
+                i, top = divmod(unit, 6)
+                others = rr[:i] + rr[top:]
+                r = (others[:p] + rr[i:top] + others[p:])[::-1]
+                finals[r] = finals.get(r, 0) + c
     for rr, c in unmoved.items():
         r = rr[::-1]
         finals[r] = finals.get(r, 0) + c
