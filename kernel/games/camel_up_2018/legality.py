@@ -29,7 +29,7 @@ from .data import (
     TILE_SPACES,
 )
 from .movement import Board, board_of
-from .state import FACE_DIE, Camel2018State, held
+from .state import FACE_DIE, Camel2018State, held_counts
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
 
@@ -92,27 +92,61 @@ def _chance(s: Camel2018State) -> tuple[Outcomes, frozenset[Action]]:
     return (), frozenset()
 
 
+#: Bit ``sp`` of a mask stands for space ``sp``; the spaces a tile may go on.
+_TILE_MASK: Final = sum(1 << sp for sp in TILE_SPACES)
+#: The last track asked about and its empty tile spaces' mask, one tuple replaced whole.
+_free_last: tuple[object, int] = (object(), 0)
+
+
+def _free(track: tuple[tuple[str, ...], ...]) -> int:
+    """The mask of the tile spaces without a camel (kept for the last track asked
+    about: the states of a leg share one track until a camel moves)."""
+    global _free_last
+    last = _free_last
+    if last[0] is track:
+        return last[1]
+    mask = 0
+    for sp in TILE_SPACES:
+        if not track[sp]:
+            mask |= 1 << sp
+    _free_last = (track, mask)
+    return mask
+
+
+def _tile_mask(s: Camel2018State, seat: int) -> int:
+    """CU2-TILE-PLACE: the mask of the spaces the seat's tile may go on now."""
+    blocked = 0
+    for i, t in enumerate(s.tiles):
+        if t is not None:
+            # the own tile's space; another's and the spaces next to it
+            blocked |= (1 << t[0]) if i == seat else (7 << t[0]) >> 1
+    return _free(s.track) & ~blocked
+
+
 def tile_ok(s: Camel2018State, seat: int, space: int) -> bool:
     """CU2-TILE-PLACE for one space (the same rule as :func:`tile_spaces`)."""
-    if space not in TILE_SPACES or s.track[space]:
-        return False
-    own = s.tiles[seat]
-    if own is not None and own[0] == space:
-        return False
-    return all(t is None or i == seat or abs(t[0] - space) > 1 for i, t in enumerate(s.tiles))
+    return space in TILE_SPACES and bool(_tile_mask(s, seat) >> space & 1)
 
 
 def tile_spaces(s: Camel2018State, seat: int) -> list[int]:
     """CU2-TILE-PLACE: empty spaces 2-16, not next to another seat's tile, not the own space."""
-    tiles = s.tiles
-    own = tiles[seat]
-    blocked = {own[0]} if own is not None else set()
-    for i, t in enumerate(tiles):
-        if t is not None and i != seat:
-            sp = t[0]
-            blocked.update((sp - 1, sp, sp + 1))
-    track = s.track
-    return [sp for sp in TILE_SPACES if sp not in blocked and not track[sp]]
+    mask = _tile_mask(s, seat)
+    return [sp for sp in TILE_SPACES if mask >> sp & 1]
+
+
+#: Each mask's tile actions (boo then cheer, by space), made once (at most 2^15 masks).
+_TILE_ACTIONS: Final[dict[int, tuple[Action, ...]]] = {}
+
+
+def _tile_actions(s: Camel2018State, seat: int) -> tuple[Action, ...]:
+    """The seat's tile actions (:func:`tile_spaces`: boo then cheer, by space)."""
+    mask = _tile_mask(s, seat)
+    got = _TILE_ACTIONS.get(mask)
+    if got is None:
+        spaces = [sp for sp in TILE_SPACES if mask >> sp & 1]
+        got = _TILE_ACTIONS[mask] = (*[_BOO[sp] for sp in spaces],
+                                     *[_CHEER[sp] for sp in spaces])
+    return got
 
 
 _BET_ORDER: Final = tuple(sorted(COLOURS))
@@ -122,25 +156,40 @@ _LOSER: Final = CARD["loser"]
 _WINNER: Final = CARD["winner"]
 
 
+#: The last seats' tickets asked about and the bet actions they leave, one tuple
+#: replaced whole (:func:`legal_actions`).
+_bets_last: tuple[object, tuple[Action, ...]] = (object(), ())
+#: Each hand's finish-card actions (loser pile, winner pile), made once (hands are
+#: sorted subsets of the five colours).
+_CARDS: Final[dict[tuple[str, ...], tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
+
+
 def legal_actions(s: Camel2018State) -> tuple[Action, ...]:
     """The legal actions, built in the sorted order (kind, then values)."""
+    global _bets_last
     phase = s.phase
     if phase != "turn":
         return tuple(a for a, _ in chance_outcomes(s))
     seat = s.turn
-    taken = held(s)
-    out = [BET[c] for c in _BET_ORDER if taken[c] < len(TICKET_STACK)]  # CU2-BET-TICKET
-    spaces = tile_spaces(s, seat)  # CU2-TILE-PLACE
-    out += [_BOO[sp] for sp in spaces]
-    out += [_CHEER[sp] for sp in spaces]
+    last = _bets_last
+    if last[0] is s.bets:
+        bets = last[1]
+    else:
+        taken = held_counts(s.bets)
+        bets = tuple([BET[c] for c in _BET_ORDER if taken[c] < len(TICKET_STACK)])
+        _bets_last = (s.bets, bets)  # CU2-BET-TICKET
     hand = s.hands[seat]
-    out += [_LOSER[c] for c in hand]  # CU2-FINISH-CARD (hands are sorted)
+    cards = _CARDS.get(hand)
+    if cards is None:  # CU2-FINISH-CARD (hands are sorted)
+        cards = _CARDS[hand] = (tuple([_LOSER[c] for c in hand]),
+                                tuple([_WINNER[c] for c in hand]))
     partners = s.partners
     if s.players >= PARTNER_MIN_PLAYERS and partners[seat] is None:  # CU2-PARTNER
-        out += [PARTNER[o] for o in range(s.players) if o != seat and partners[o] is None]
-    out.append(PYRAMID)  # CU2-PYRAMID-TICKET: always one left during a turn
-    out += [_WINNER[c] for c in hand]
-    return tuple(out)
+        return (*bets, *_tile_actions(s, seat), *cards[0],
+                *[PARTNER[o] for o in range(s.players) if o != seat and partners[o] is None],
+                PYRAMID, *cards[1])
+    # CU2-TILE-PLACE; CU2-PYRAMID-TICKET: always one left during a turn
+    return (*bets, *_tile_actions(s, seat), *cards[0], PYRAMID, *cards[1])
 
 
 def _allowed(s: Camel2018State, a: Action) -> bool:
@@ -151,7 +200,7 @@ def _allowed(s: Camel2018State, a: Action) -> bool:
         return False
     seat = s.turn
     if a.kind == "bet":
-        return held(s)[str(a.values[0])] < len(TICKET_STACK)
+        return held_counts(s.bets)[str(a.values[0])] < len(TICKET_STACK)
     if a.kind in SIDES:
         return tile_ok(s, seat, int(a.values[0]))
     if a.kind in PILES:

@@ -35,6 +35,8 @@ The fields, key by key (the plain data of :mod:`.plain` names them the same):
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
 import attrs
@@ -148,9 +150,9 @@ def derive(parent: Camel2018State, changes: dict[str, Any]) -> Camel2018State:
     before = parent.__dict__
     fields.update(before)
     fields.update(changes)
-    # the fields replaced: only those ``changes`` names can be (as changed_fields)
-    broken = delta_violations(parent, obj, {name for name, value in changes.items()
-                                            if value is not before[name]})
+    # the fields replaced: only those ``changes`` names can be (as changed_fields); one
+    # given again unchanged only adds a check its parent passed
+    broken = delta_violations(parent, obj, changes.keys())
     if broken:
         raise InvalidState(broken)
     return obj
@@ -183,17 +185,35 @@ def pyramid(s: Camel2018State) -> tuple[str, ...]:
 def held(s: Camel2018State) -> dict[str, int]:
     """How many betting tickets of each colour the seats hold (one pass over the
     seats' tickets)."""
-    count = dict.fromkeys(COLOURS, 0)
-    for seat in s.bets:
+    return dict(held_counts(s.bets))
+
+
+#: The last seats' tickets counted and their counts (:func:`held_counts`), one tuple
+#: replaced whole (a thread reads a matching pair).
+_held_last: tuple[object, Mapping[str, int]] = (object(), {})
+
+
+def held_counts(bets: tuple[tuple[Ticket, ...], ...]) -> Mapping[str, int]:
+    """:func:`held` of the seats' tickets ``bets``, NOT to be changed by the caller:
+    the counts of the last ``bets`` asked (the very tuple, kept) are given again
+    (a state, its legality and its transition, and the states after it until a
+    ticket is taken, share one ``bets``)."""
+    global _held_last
+    last = _held_last
+    if bets is last[0]:
+        return last[1]
+    new = dict.fromkeys(COLOURS, 0)
+    for seat in bets:
         if seat:
             for colour, _value in seat:
-                count[colour] += 1
-    return count
+                new[colour] += 1
+    _held_last = (bets, new)
+    return new
 
 
 def stacks(s: Camel2018State) -> dict[str, tuple[int, ...]]:
     """Every colour's betting tickets left, bottom to top (CU2-BET-TICKET)."""
-    count = held(s)
+    count = held_counts(s.bets)
     return {c: TICKET_STACK[: max(0, len(TICKET_STACK) - count[c])] for c in COLOURS}
 
 
@@ -239,10 +259,13 @@ def _shape_ok(s: Camel2018State) -> bool:
                                           s.winner_cards, s.loser_cards, s.partners)))
 
 
+_CAMEL_SET: Final = frozenset(ALL_CAMELS)
+
+
 def _camels_ok(s: Camel2018State) -> bool:
     """CU2-INV-CAMELS."""
     names = [c for stack in s.track for c in stack]
-    if len(names) != len(set(names)) or any(c not in ALL_CAMELS for c in names):
+    if len(names) != len(set(names)) or not _CAMEL_SET.issuperset(names):
         return False
     if s.phase in _SETUP:
         where = camel_cells(s)
@@ -457,21 +480,32 @@ def _cards_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
 
 
 def _tiles_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
+    tiles = s.tiles
     if s.track is not p.track:
-        if s.tiles is p.tiles:  # the camels moved: no tile may lie under one now
+        if tiles is p.tiles:  # the camels moved: no tile may lie under one now
             track = s.track
-            return all(t is None or not track[t[0]] for t in s.tiles)
+            for t in tiles:
+                if t is not None and track[t[0]]:
+                    return False
+            return True
         return _tiles_ok(s)
-    changed = [i for i in range(s.players) if s.tiles[i] is not p.tiles[i]]
-    if len(changed) != 1 or s.tiles[changed[0]] is None:
+    before = p.tiles
+    seat = -1
+    for i, t in enumerate(tiles):
+        if t is not before[i]:
+            if seat >= 0:  # more than one seat's tile changed
+                return _tiles_ok(s)
+            seat = i
+    tile = tiles[seat] if seat >= 0 else None
+    if tile is None:
         return _tiles_ok(s)
-    seat = changed[0]
-    tile = s.tiles[seat]
-    assert tile is not None
     space, side = tile
     if side not in SIDES or space not in TILE_SPACES or s.track[space]:
         return False
-    return all(t is None or abs(t[0] - space) > 1 for i, t in enumerate(s.tiles) if i != seat)
+    for i, t in enumerate(tiles):
+        if t is not None and i != seat and -1 <= t[0] - space <= 1:
+            return False
+    return True
 
 
 #: The fields each invariant reads (besides the players and the phase, whose changes the
@@ -490,42 +524,86 @@ def changed_fields(p: Camel2018State, s: Camel2018State) -> set[str]:
     return {name for name, value in s.__dict__.items() if value is not before[name]}
 
 
+def _money_ok(_p: Camel2018State, s: Camel2018State) -> bool:
+    return all(m >= 0 for m in s.money)
+
+
+def _camels_delta_ok(_p: Camel2018State, s: Camel2018State) -> bool:
+    return _camels_ok(s)
+
+
+def _dice_leg_ok(_p: Camel2018State, s: Camel2018State) -> bool:
+    return _dice_ok(s, False)
+
+
+def _dice_legs_ok(_p: Camel2018State, s: Camel2018State) -> bool:
+    return _dice_ok(s, True)
+
+
+def _partners_delta_ok(_p: Camel2018State, s: Camel2018State) -> bool:
+    return _partners_ok(s)
+
+
+#: What the incremental check runs when exactly these fields changed: whether to check
+#: from scratch (the player count), whether the phase changed, the shape checks
+#: (leg, starter, turn, track: a flag each; the per-seat fields whose lengths to check)
+#: and each invariant to check with its ID, in the order of :data:`INVARIANTS`.
+_Plan = tuple[bool, bool, bool, bool, bool, bool, tuple[str, ...],
+              tuple[tuple[Callable[[Camel2018State, Camel2018State], bool], str], ...]]
+_PLANS: Final[dict[frozenset[str], _Plan]] = {}
+
+
+def _plan(changed: frozenset[str]) -> _Plan:
+    checks: list[tuple[Callable[[Camel2018State, Camel2018State], bool], str]] = []
+    if "track" in changed:
+        checks.append((_camels_delta_ok, "CU2-INV-CAMELS"))
+    if not changed.isdisjoint(_CARD_FIELDS):
+        checks.append((_cards_delta_ok, "CU2-INV-CARDS"))
+    if not changed.isdisjoint(_DICE_FIELDS):
+        legs = "leg" in changed or "previous_leg" in changed
+        checks.append((_dice_legs_ok if legs else _dice_leg_ok, "CU2-INV-DICE"))
+    if "money" in changed:
+        checks.append((_money_ok, "CU2-INV-MONEY"))
+    if "partners" in changed:
+        checks.append((_partners_delta_ok, "CU2-INV-PARTNERS"))
+    if "bets" in changed:
+        checks.append((_tickets_delta_ok, "CU2-INV-TICKETS"))
+    if not changed.isdisjoint(_TILE_FIELDS):
+        checks.append((_tiles_delta_ok, "CU2-INV-TILES"))
+    return ("players" in changed, "phase" in changed, "leg" in changed, "starter" in changed,
+            "turn" in changed, "track" in changed,
+            tuple(name for name in FIELDS if name in changed and name in _PER_SEAT),
+            tuple(checks))
+
+
 def delta_violations(p: Camel2018State, s: Camel2018State,
-                     changed: set[str] | None = None) -> tuple[str, ...]:
+                     changed: AbstractSet[str] | None = None) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
     same answer as :func:`full_violations`, running only what the fields ``s``
-    replaced (compared by identity: ``changed``, :func:`changed_fields` when not
-    given) can change. A change of the player count, or a phase change into, out of
-    or within the setup or into the end, checks from scratch."""
-    phase = s.phase
+    replaced (``changed``, at least those that are not the parent's very objects:
+    :func:`changed_fields` when not given) can change (the plan for each set of
+    fields is made once). A change of
+    the player count, or a phase change into, out of or within the setup or into
+    the end, checks from scratch."""
     if changed is None:
         changed = changed_fields(p, s)
-    if ("players" in changed or phase in _SETUP or p.phase in _SETUP
-            or ("phase" in changed and (phase == "over" or phase not in PHASES))):
+    key = frozenset(changed)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _plan(key)
+    scratch, phased, leg, starter, turn, track, per_seat, checks = plan
+    phase = s.phase
+    if (scratch or phase in _SETUP or p.phase in _SETUP
+            or (phased and (phase == "over" or phase not in PHASES))):
         return full_violations(s)
     n = s.players
-    if (("leg" in changed and s.leg < 1) or ("starter" in changed and not 0 <= s.starter < n)
-            or ("turn" in changed and not 0 <= s.turn < n)
-            or ("track" in changed and len(s.track) != CELLS)
-            or any(len(getattr(s, name)) != n for name in changed & _PER_SEAT)):
+    if ((leg and s.leg < 1) or (starter and not 0 <= s.starter < n)
+            or (turn and not 0 <= s.turn < n) or (track and len(s.track) != CELLS)):
         return ("CU2-INV-PHASE",)
-    broken: list[str] = []
-    if "track" in changed and not _camels_ok(s):
-        broken.append("CU2-INV-CAMELS")
-    if not changed.isdisjoint(_CARD_FIELDS) and not _cards_delta_ok(p, s):
-        broken.append("CU2-INV-CARDS")
-    if not changed.isdisjoint(_DICE_FIELDS) and not _dice_ok(
-            s, "leg" in changed or "previous_leg" in changed):
-        broken.append("CU2-INV-DICE")
-    if "money" in changed and any(m < 0 for m in s.money):
-        broken.append("CU2-INV-MONEY")
-    if "partners" in changed and not _partners_ok(s):
-        broken.append("CU2-INV-PARTNERS")
-    if "bets" in changed and not _tickets_delta_ok(p, s):
-        broken.append("CU2-INV-TICKETS")
-    if not changed.isdisjoint(_TILE_FIELDS) and not _tiles_delta_ok(p, s):
-        broken.append("CU2-INV-TILES")
-    return tuple(broken)
+    for name in per_seat:
+        if len(getattr(s, name)) != n:
+            return ("CU2-INV-PHASE",)
+    return tuple([rule for check, rule in checks if not check(p, s)])
 
 
 __all__ = [
@@ -545,6 +623,7 @@ __all__ = [
     "draft",
     "full_violations",
     "held",
+    "held_counts",
     "pile",
     "pyramid",
     "stack_of",

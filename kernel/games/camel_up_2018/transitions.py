@@ -36,7 +36,7 @@ from .data import (
 from .legality import current_actor, why_not
 from .movement import PYRAMID_PAY, Board, Face, Revealed, Tile, leg_payout, places, reveal
 from .scoring import leg_total, pile_money, pile_payouts
-from .state import FACE_DIE, Camel2018State, derive, held, pile
+from .state import FACE_DIE, Camel2018State, derive, held_counts, pile
 
 Changes = dict[str, Any]
 
@@ -68,6 +68,25 @@ def _next_turn(s: Camel2018State, ch: Changes, events: list[Event]) -> Changes:
     return ch
 
 
+#: The rules and data keys of the events a seat's turn makes most (:func:`_event`).
+_KINDS: Final = {
+    "ticket-taken": (("CU2-BET-TICKET",), ("seat", "colour", "value")),
+    "tile-placed": (("CU2-TILE-PLACE",), ("seat", "space", "side", "moved_from")),
+    "pyramid-ticket": (("CU2-PYRAMID-TICKET",), ("seat", "ticket")),
+}
+_EVENTS: Final[dict[tuple[Any, ...], Event]] = {}
+
+
+def _event(key: tuple[Any, ...]) -> Event:
+    """The event ``key`` (its kind, then its data's values in :data:`_KINDS` order),
+    made once (events are immutable values: a game's turns repeat a few hundred)."""
+    event = _EVENTS.get(key)
+    if event is None:
+        rules, names = _KINDS[key[0]]
+        event = _EVENTS[key] = Event(key[0], rules, dict(zip(names, key[1:], strict=True)))
+    return event
+
+
 def _replace(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     out = list(values)
     out[i] = value
@@ -83,23 +102,20 @@ def _step(s: Camel2018State, a: Action, events: list[Event]) -> Changes:
     ch: Changes = {}
     if kind == "bet":  # CU2-BET-TICKET
         colour = str(a.values[0])
-        value = TICKET_STACK[len(TICKET_STACK) - 1 - held(s)[colour]]
+        value = TICKET_STACK[len(TICKET_STACK) - 1 - held_counts(s.bets)[colour]]
         ch["bets"] = _replace(s.bets, seat, (*s.bets[seat], (colour, value)))
-        events.append(Event("ticket-taken", ("CU2-BET-TICKET",),
-                            {"seat": seat, "colour": colour, "value": value}))
+        events.append(_event(("ticket-taken", seat, colour, value)))
     elif kind in SIDES:  # CU2-TILE-PLACE
         space = int(a.values[0])
         old = s.tiles[seat]
         ch["tiles"] = _replace(s.tiles, seat, (space, kind))
-        events.append(Event("tile-placed", ("CU2-TILE-PLACE",),
-                            {"seat": seat, "space": space, "side": kind,
-                             "moved_from": None if old is None else old[0]}))
+        events.append(_event(("tile-placed", seat, space, kind,
+                              None if old is None else old[0])))
     elif kind == "pyramid":  # CU2-PYRAMID-TICKET: the die is revealed by chance next
         tickets = _replace(s.pyramid_tickets, seat, s.pyramid_tickets[seat] + 1)
         ch["phase"] = "reveal"
         ch["pyramid_tickets"] = tickets
-        events.append(Event("pyramid-ticket", ("CU2-PYRAMID-TICKET",),
-                            {"seat": seat, "ticket": sum(tickets)}))
+        events.append(_event(("pyramid-ticket", seat, sum(tickets))))
         return ch
     elif kind in PILES:  # CU2-FINISH-CARD, CU2-HIDDEN: the colour is its owner's secret
         colour = str(a.values[0])
@@ -153,11 +169,16 @@ def _board(track: tuple[tuple[str, ...], ...]) -> Board:
     height = [0] * len(ALL_CAMELS)
     index = _INDEX
     for cell, stack in enumerate(track):
-        for h, name in enumerate(stack):
-            c = index[name]
-            pos[c] = cell
-            height[c] = h
+        if stack:
+            for h, name in enumerate(stack):
+                c = index[name]
+                pos[c] = cell
+                height[c] = h
     return Board(tuple(pos), tuple(height))
+
+
+#: The rules of a reveal that its camel-moved event does not name (events of their own).
+_NOT_MOVE: Final = frozenset(("CU2-TILE-PAY", "CU2-RACE-END"))
 
 
 def _tiles_on_board(s: Camel2018State) -> tuple[Tile, ...]:
@@ -175,8 +196,8 @@ def _reveal(s: Camel2018State, colour: str, number: int, events: list[Event]) ->
     r: Revealed = reveal(before, tiles, die, Face(colour, number))
     events.append(Event("die-revealed", ("CU2-PYRAMID-TICKET",),
                         {"seat": seat, "die": die, "colour": colour, "number": number}))
-    start = before.pos[ALL_CAMELS.index(r.camel)]
-    move_rules = tuple(x for x in r.rules if x not in ("CU2-TILE-PAY", "CU2-RACE-END"))
+    start = before.pos[_INDEX[r.camel]]
+    move_rules = tuple([x for x in r.rules if x not in _NOT_MOVE])
     events.append(Event("camel-moved", move_rules, {
         "camel": r.camel, "from": start, "to": r.target, "unit": list(r.unit),
         "tiles": [tiles[i].space for i in r.used],
