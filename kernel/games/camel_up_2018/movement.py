@@ -358,13 +358,14 @@ def reveal(board: Board, tiles: Sequence[Tile], die: str, face: Face) -> Reveale
         camel = die
         rules.append("CU2-DIE-RACING")
     c = CAMELS.index(camel)
-    cells = tuple(t.space for t in tiles)
-    effects = tuple(1 if t.cheer else -1 for t in tiles)
+    cells = tuple([t.space for t in tiles])
+    effects = tuple([1 if t.cheer else -1 for t in tiles])
     m = move(board.pos, board.height, DIRS, c, face.number, cells, effects,
              (True,) * len(tiles), FINISH, ())
     ended = m.target in (BEHIND, FINISH)
-    others = [d for d in range(len(CAMELS)) if d not in m.unit and board.pos[d] == m.target]
-    if others and not m.under:
+    # the unit lands on others (the camels there before, but the unit: all on its cell)
+    if not m.under and board.pos.count(m.target) > (
+            len(m.unit) if board.pos[c] == m.target else 0):
         rules.append("CU2-MOVE-STACK")
     for i in m.used:
         rules.append("CU2-TILE-CHEER" if tiles[i].cheer else "CU2-TILE-BOO")
@@ -372,8 +373,9 @@ def reveal(board: Board, tiles: Sequence[Tile], die: str, face: Face) -> Reveale
         rules.append("CU2-TILE-PAY")
     if ended:
         rules.append("CU2-RACE-END")
-    return Revealed(Board(m.pos, m.height), camel, tuple(CAMELS[d] for d in m.unit), m.target,
-                    m.used, tuple(tiles[i].owner for i in m.used), ended, tuple(rules))
+    return Revealed(Board(m.pos, m.height), camel, tuple([CAMELS[d] for d in m.unit]),
+                    m.target, m.used, tuple([tiles[i].owner for i in m.used]), ended,
+                    tuple(rules))
 
 
 # --------------------------------------------------------------------------

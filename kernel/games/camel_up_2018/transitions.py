@@ -73,6 +73,7 @@ _KINDS: Final = {
     "ticket-taken": (("CU2-BET-TICKET",), ("seat", "colour", "value")),
     "tile-placed": (("CU2-TILE-PLACE",), ("seat", "space", "side", "moved_from")),
     "pyramid-ticket": (("CU2-PYRAMID-TICKET",), ("seat", "ticket")),
+    "die-revealed": (("CU2-PYRAMID-TICKET",), ("seat", "die", "colour", "number")),
 }
 _EVENTS: Final[dict[tuple[Any, ...], Event]] = {}
 
@@ -182,8 +183,8 @@ _NOT_MOVE: Final = frozenset(("CU2-TILE-PAY", "CU2-RACE-END"))
 
 
 def _tiles_on_board(s: Camel2018State) -> tuple[Tile, ...]:
-    return tuple(Tile(t[0], t[1] == "cheer", seat) for seat, t in enumerate(s.tiles)
-                 if t is not None)
+    return tuple([Tile(t[0], t[1] == "cheer", seat) for seat, t in enumerate(s.tiles)
+                  if t is not None])
 
 
 def _reveal(s: Camel2018State, colour: str, number: int, events: list[Event]) -> Changes:
@@ -194,8 +195,7 @@ def _reveal(s: Camel2018State, colour: str, number: int, events: list[Event]) ->
     before = _board(s.track)
     tiles = _tiles_on_board(s)
     r: Revealed = reveal(before, tiles, die, Face(colour, number))
-    events.append(Event("die-revealed", ("CU2-PYRAMID-TICKET",),
-                        {"seat": seat, "die": die, "colour": colour, "number": number}))
+    events.append(_event(("die-revealed", seat, die, colour, number)))
     start = before.pos[_INDEX[r.camel]]
     move_rules = tuple([x for x in r.rules if x not in _NOT_MOVE])
     events.append(Event("camel-moved", move_rules, {
