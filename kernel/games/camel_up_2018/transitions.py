@@ -63,7 +63,8 @@ _NEXT_TURN: Final = tuple(Event("next-turn", ("CU2-TURN-ORDER",), {"seat": seat}
 def _next_turn(s: Camel2018State, ch: Changes, events: list[Event]) -> Changes:
     nxt = (s.turn + 1) % s.players  # CU2-TURN-ORDER
     events.append(_NEXT_TURN[nxt])
-    ch["phase"] = "turn"
+    if s.phase != "turn":  # the phase is named a change only when it is one
+        ch["phase"] = "turn"
     ch["turn"] = nxt
     return ch
 
@@ -227,7 +228,8 @@ def _reveal(s: Camel2018State, colour: str, number: int, events: list[Event]) ->
     if len(revealed) == LEG_DICE:  # CU2-LEG-END
         ch["money"] = tuple(_leg_scoring(s, r.board, money, events))
         return _reset(s, revealed, ch, events)
-    ch["money"] = tuple(money) if r.paid else s.money
+    if r.paid:  # the money is named a change only when it is one
+        ch["money"] = tuple(money)
     return _next_turn(s, ch, events)
 
 
