@@ -113,14 +113,27 @@ def _free(track: tuple[tuple[str, ...], ...]) -> int:
     return mask
 
 
+#: The last (tiles, track, seat) asked about and its mask, one tuple replaced whole.
+_mask_last: tuple[object, object, int, int] = (object(), object(), -1, 0)
+
+
 def _tile_mask(s: Camel2018State, seat: int) -> int:
-    """CU2-TILE-PLACE: the mask of the spaces the seat's tile may go on now."""
+    """CU2-TILE-PLACE: the mask of the spaces the seat's tile may go on now (kept for
+    the last tiles, track and seat asked about: the legal actions, then the action's
+    check)."""
+    global _mask_last
+    tiles, track = s.tiles, s.track
+    last = _mask_last
+    if last[0] is tiles and last[1] is track and last[2] == seat:
+        return last[3]
     blocked = 0
-    for i, t in enumerate(s.tiles):
+    for i, t in enumerate(tiles):
         if t is not None:
             # the own tile's space; another's and the spaces next to it
             blocked |= (1 << t[0]) if i == seat else (7 << t[0]) >> 1
-    return _free(s.track) & ~blocked
+    mask = _free(track) & ~blocked
+    _mask_last = (tiles, track, seat, mask)
+    return mask
 
 
 def tile_ok(s: Camel2018State, seat: int, space: int) -> bool:

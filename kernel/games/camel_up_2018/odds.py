@@ -26,14 +26,19 @@ in the pyramid, each die's faces weighing 2 for a racing number, 1 for a
 grey face, out of 6). A board is one string (cells 0..17 joined by ``|``,
 each cell its camels bottom to top as digits, the index in
 :data:`~kernel.games.camel_up_2018.movement.CAMELS`), so a state key hashes
-in C, a move is four slices of it (each cell's place read off the running
-cell sizes; each unit's landing from each cell, the tiles applied, is worked
-out once per call), and a ranking is the string reversed with the
-separators and the crazy camels deleted (``str.translate``). The last
-reveal builds no state: each move is read on the racing order alone (the
-camels' digits bottom cell first), as where its unit leaves and where it
-comes back, equal moves merged, and only then ranked. The result is exact
-integers until the end, where Fractions are made once.
+in C, a move is the unit sliced out and put back into the rest (each cell's
+place read off the running cell sizes; each unit's landings from each cell,
+the tiles applied, sorted into plain ones above its cell, other plain ones,
+and those on the watched tile or past a line, worked out once per call; for
+the grey die the board without the crazy camels is built once), and a ranking
+is the string reversed with the separators and the crazy camels deleted. The
+last reveal builds no state: each move is read on the racing order alone (the
+camels' digits bottom cell first, read with ``bytes.translate``, a table
+look-up, with the running cell sizes kept per board shape), as where its unit
+leaves and where it comes back; its weight is added to an integer array per
+racing order (slot: the unit and how many others come before it), and the
+rankings are made once at the end. The result is exact integers until the
+end, where Fractions are made once.
 
 The movement here is a second implementation of
 :func:`kernel.games.camel_up_2018.movement.reveal` for speed;
@@ -51,7 +56,6 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate
@@ -182,10 +186,12 @@ def count_leg(board: Board, pyramid: Sequence[str], tiles: Sequence[Tile] = (),
     for lvl in range(n - 1):
         after = rest[lvl]
         if lvl == n - 2:  # the last reveal: rankings only
-            tally: dict[str, list[int]] = {}
-            unmoved: dict[str, int] = {}
+            tally: dict[bytes, list[int]] = {}
+            unmoved: dict[bytes, int] = {}
+            shapes: dict[bytes, Geometry] = {}
             for rem, boards in cur.items():
-                watched += _last_reveal(rem, boards, ahead, back, tally, unmoved, ended, after)
+                watched += _last_reveal(rem, boards, ahead, back, tally, unmoved, ended, after,
+                                        shapes)
             _fold(tally, unmoved, finals)
             break
         nxt: dict[str, dict[str, int]] = {}
@@ -327,8 +333,8 @@ def _grey(s: str) -> tuple[tuple[tuple[str, int], ...], int]:
 
 
 def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Landings,
-                 tally: dict[str, list[int]], unmoved: dict[str, int],
-                 ended: dict[str, int], after: int) -> int:
+                 tally: dict[bytes, list[int]], unmoved: dict[bytes, int],
+                 ended: dict[str, int], after: int, shapes: dict[bytes, Geometry]) -> int:
     """The leg's last reveal from each board (CU2-LEG-END): the weights go to ``tally``
     (see :func:`_fold`), ``unmoved`` (no racing camel moves) and ``ended``; returns
     the watched landings.
@@ -342,21 +348,24 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
     rankings are made once, at the end."""
     watched = 0
     crazy = "g" in rem
-    fa, fb = _cells_only(ahead), _cells_only(back)  # a dozen tuples: cheap
-    racing = tuple((ch, 2, fa) for ch in rem if ch != "g")  # CU2-DIE-RACING: 2 faces each
-    movers: Sequence[tuple[str, int, CellLandings]] = racing
+    cells = (_cells_only(ahead), _cells_only(back))  # a dozen tuples: cheap
+    racing = tuple((ord(ch), 2, 0) for ch in rem if ch != "g")  # CU2-DIE-RACING: 2 faces each
+    movers: Sequence[tuple[int, int, int]] = racing
     for s, w in boards.items():
-        sp = s.translate(_NO_CRAZY) if crazy else s  # the grey die out: already so
-        parts = sp.split(_SEP)
-        acc = [0, *accumulate(map(len, parts))]  # racing camels on cells < c
-        rr = "".join(parts)
+        b = s.encode()  # bytes: translate is a table look-up
+        rr = b.translate(None, _DROP)  # racing camels only, bottom cell first
+        shape = b.translate(_SHAPE, _CRAZY_BYTES)
+        geo = shapes.get(shape)
+        if geo is None:
+            geo = shapes[shape] = _geometry(shape)
+        acc, srcof = geo
         if crazy:  # CU2-DIE-GREY, CU2-MOVE-CRAZY: the racing camels on a crazy camel
             grey, fgrey = _grey(s)
             movers = [*racing]
             for ch, k in grey:
                 src = s.count(_SEP, 0, s.index(ch))
                 if k:
-                    movers.append((rr[acc[src + 1] - k], fgrey, fb))
+                    movers.append((rr[acc[src + 1] - k], fgrey, 1))
                     continue
                 _, _, special, hits = back[src]
                 watched += w * fgrey * after * hits  # CU2-TILE-PAY
@@ -364,7 +373,8 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
                 n = 3 - len(special)
                 for _, _, _, _, over in special:
                     if over:  # CU2-RACE-END
-                        ended[rr[::-1]] = ended.get(rr[::-1], 0) + w * fgrey * after
+                        r = rr[::-1].decode()
+                        ended[r] = ended.get(r, 0) + w * fgrey * after
                         n += after
                     else:
                         n += 1
@@ -372,13 +382,13 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
         cnt = tally.get(rr)
         if cnt is None:
             cnt = tally[rr] = [0] * _TALLY
-        for ch, f, table in movers:  # ch: the unit's lowest racing camel
+        for camel, f, way in movers:  # the unit's lowest racing camel (its digit's byte)
             wm = w * f
-            i = rr.index(ch)
-            src = bisect_right(acc, i) - 1
+            i = rr.index(camel)
+            src = srcof[i]
             top = acc[src + 1]
             base = (i * 6 + top) * 6  # the unit rr[i:top] after p others: base + p
-            fwd, same, special, hits = table[src]
+            fwd, same, special, hits = cells[way][src]
             low = base - top + i  # a landing above its cell: counted without the unit
             for x in fwd:  # CU2-MOVE-STACK
                 cnt[low + acc[x]] += wm
@@ -390,7 +400,7 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
                     p = acc[x] - top + i if above else acc[x]
                     if over:  # CU2-RACE-END
                         others = rr[:i] + rr[top:]
-                        r = (others[:p] + rr[i:top] + others[p:])[::-1]
+                        r = (others[:p] + rr[i:top] + others[p:])[::-1].decode()
                         ended[r] = ended.get(r, 0) + wm * after
                         cnt[base + p] += wm * after
                     else:
@@ -398,9 +408,23 @@ def _last_reveal(rem: str, boards: Mapping[str, int], ahead: Landings, back: Lan
     return watched
 
 
-#: The last reveal's tally of one racing order: (i * 6 + top) * 6 + p for the unit
-#: ``rr[i:top]`` back after ``p`` of the other racing camels (5 racing camels).
-_TALLY = 6 * 6 * 6
+#: A board's shape: its cells' sizes, racing camels only (each an ``x``; a board as
+#: bytes, the crazy camels deleted).
+_SHAPE = bytes.maketrans(_RACING_DIGITS.encode(), b"x" * len(RACING))
+_CRAZY_BYTES = (_W + _K).encode()
+_DROP = (_SEP + _W + _K).encode()  #: what a racing order leaves out
+
+#: What the last reveal reads off a board's shape: the running cell sizes ``acc`` and
+#: the cell of each racing camel (by its index in the racing order).
+Geometry = tuple[list[int], list[int]]
+
+
+def _geometry(shape: bytes) -> Geometry:
+    """The :data:`Geometry` of a board's shape (made once per shape and leg)."""
+    parts = shape.split(_SEP.encode())
+    return [0, *accumulate(map(len, parts))], [cell for cell, part in enumerate(parts)
+                                                for _ in part]
+
 
 #: :data:`Landing` with the cells only for the plain landings.
 CellLanding = tuple[tuple[int, ...], tuple[int, ...],
@@ -414,11 +438,16 @@ def _cells_only(landings: Landings) -> CellLandings:
                  for fwd, same, special, hits in landings)
 
 
-def _fold(tally: Mapping[str, Sequence[int]], unmoved: Mapping[str, int],
+#: The last reveal's tally of one racing order: (i * 6 + top) * 6 + p for the unit
+#: ``rr[i:top]`` back after ``p`` of the other racing camels (5 racing camels).
+_TALLY = 6 * 6 * 6
+
+def _fold(tally: Mapping[bytes, Sequence[int]], unmoved: Mapping[bytes, int],
           finals: dict[str, int]) -> None:
     """Add the last reveal's weights to ``finals`` by ranking (leader first): the
     unit ``rr[i:top]`` back after ``p`` of the other racing camels."""
-    for rr, cnt in tally.items():
+    for key, cnt in tally.items():
+        rr = key.decode()
         for index, c in enumerate(cnt):
             if c:
                 unit, p = divmod(index, 6)
@@ -426,8 +455,8 @@ def _fold(tally: Mapping[str, Sequence[int]], unmoved: Mapping[str, int],
                 others = rr[:i] + rr[top:]
                 r = (others[:p] + rr[i:top] + others[p:])[::-1]
                 finals[r] = finals.get(r, 0) + c
-    for rr, c in unmoved.items():
-        r = rr[::-1]
+    for key, c in unmoved.items():
+        r = key.decode()[::-1]
         finals[r] = finals.get(r, 0) + c
 
 
