@@ -177,6 +177,10 @@ _bets_last: tuple[object, tuple[Action, ...]] = (object(), ())
 _CARDS: Final[dict[tuple[str, ...], tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
 
 
+#: Each (partners, seat)'s partnership actions, made once (at most 8 seats).
+_OFFERS: Final[dict[tuple[tuple[int | None, ...], int], tuple[Action, ...]]] = {}
+
+
 def legal_actions(s: Camel2018State) -> tuple[Action, ...]:
     """The legal actions, built in the sorted order (kind, then values)."""
     global _bets_last
@@ -198,9 +202,12 @@ def legal_actions(s: Camel2018State) -> tuple[Action, ...]:
                                 tuple([_WINNER[c] for c in hand]))
     partners = s.partners
     if s.players >= PARTNER_MIN_PLAYERS and partners[seat] is None:  # CU2-PARTNER
-        return (*bets, *_tile_actions(s, seat), *cards[0],
-                *[PARTNER[o] for o in range(s.players) if o != seat and partners[o] is None],
-                PYRAMID, *cards[1])
+        key = (partners, seat)
+        offers = _OFFERS.get(key)
+        if offers is None:
+            offers = _OFFERS[key] = tuple([PARTNER[o] for o in range(s.players)
+                                           if o != seat and partners[o] is None])
+        return (*bets, *_tile_actions(s, seat), *cards[0], *offers, PYRAMID, *cards[1])
     # CU2-TILE-PLACE; CU2-PYRAMID-TICKET: always one left during a turn
     return (*bets, *_tile_actions(s, seat), *cards[0], PYRAMID, *cards[1])
 

@@ -442,7 +442,8 @@ def _ticket_taken_ok(p: Camel2018State, s: Camel2018State, seat: int) -> bool:
 
 
 def _tickets_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
-    changed = [i for i in range(s.players) if s.bets[i] is not p.bets[i]]
+    bets, parents = s.bets, p.bets
+    changed = [i for i in range(s.players) if bets[i] is not parents[i]]
     if len(changed) == 1:
         seat = changed[0]
         mine, before = s.bets[seat], p.bets[seat]
@@ -471,9 +472,11 @@ def _piles_delta(p: Camel2018State, s: Camel2018State, seats: set[int]) -> bool:
 
 def _cards_delta_ok(p: Camel2018State, s: Camel2018State) -> bool:
     """CU2-INV-CARDS for the seats whose cards or pile places changed."""
-    seats = {i for i in range(s.players)
-             if s.hands[i] is not p.hands[i] or s.winner_cards[i] is not p.winner_cards[i]
-             or s.loser_cards[i] is not p.loser_cards[i]}
+    seats: set[int] = set()
+    for new, old in ((s.hands, p.hands), (s.winner_cards, p.winner_cards),
+                     (s.loser_cards, p.loser_cards)):
+        if new is not old:
+            seats.update([i for i in range(s.players) if new[i] is not old[i]])
     if not _piles_delta(p, s, seats):
         return False
     return all(_seat_cards_ok(s, seat) for seat in seats)
