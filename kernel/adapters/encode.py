@@ -698,58 +698,79 @@ class Ledger:
         return led
 
     def after(self, moves: Sequence[Any], seat: int, places: frozenset[str],
-              logged: Mapping[str, bool] | None = None) -> Ledger:
+              logged: Mapping[str, bool] | None = None,
+              touched: set[tuple[str, str, str, int]] | None = None) -> Ledger:
         """The ledger after ``moves`` (CardMove or Gather, in order) as ``seat`` saw them;
         ``logged``: the logged places, each with whether its moves out are logged
-        (no moves: this same ledger)."""
+        (no moves: this same ledger); ``touched``: a set that gets the keys of
+        :attr:`counts` the moves changed (:meth:`Encoder.memory_update`)."""
         if not moves:
             return self
         counts = dict(self.counts)
         batches, pools, logs = self.batches, self.pools, self.logs
-        copied = False
+        if logged:
+            batches, pools, logs = dict(batches), dict(pools), dict(logs)
         for m in moves:
-            if not copied and logged:
-                batches, pools, logs = dict(batches), dict(pools), dict(logs)
-                copied = True
             target = m.target
+            group = m.group
             if not hasattr(m, "kind"):  # a Gather
-                counts = {k: n for k, n in counts.items() if k[0] != m.group}
+                if touched is not None:
+                    touched.update(k for k in counts if k[0] == group)
+                counts = {k: n for k, n in counts.items() if k[0] != group}
                 if logged:
-                    batches = {k: b for k, b in batches.items() if k[0] != m.group}
-                    pools = {k: b for k, b in pools.items() if k[0] != m.group}
-                    pools[(m.group, target)] = frozenset({(target, 0)})
-                    logs = {p: log for p, log in logs.items() if log[0] != m.group}
+                    batches = {k: b for k, b in batches.items() if k[0] != group}
+                    pools = {k: b for k, b in pools.items() if k[0] != group}
+                    pools[(group, target)] = frozenset({(target, 0)})
+                    logs = {p: log for p, log in logs.items() if log[0] != group}
                 continue
-            if m.seen is not None and seat not in m.seen:
+            seen = m.seen
+            if seen is not None and seat not in seen:
                 cls = UNSEEN
             elif m.shows:
-                cls = "|".join(sorted({m.kind, *m.shows}))
+                cls = _shows_class(m.kind, m.shows)
             else:
                 cls = m.kind
+            source = m.source
             if target in places:
-                key = (m.group, target, cls, 0)
+                key = (group, target, cls, 0)
                 counts[key] = counts.get(key, 0) + 1
-            if m.source in places:
-                key = (m.group, m.source, cls, 1)
+                if touched is not None:
+                    touched.add(key)
+            if source in places:
+                key = (group, source, cls, 1)
                 counts[key] = counts.get(key, 0) + 1
+                if touched is not None:
+                    touched.add(key)
             if not logged:
                 continue
-            src, dst = (m.group, m.source), (m.group, target)
-            n, _ = batches.get(src, (0, False))
-            batches[src] = (n, True)
-            k, left = batches.get(dst, (0, False))
-            if left:
-                batches[dst] = (k + 1, False)
-            pool = pools.get(dst, frozenset())
-            if (m.source, n) not in pool:
-                pools[dst] = pool | {(m.source, n)}
-            if m.source in logged and logged[m.source] and m.source in logs:
-                logs[m.source] = _logged(logs[m.source], 1, cls, n)
-            if target in logged and (target in logs or len(pools[dst]) > 1):
-                logs[target] = _logged(logs.get(target, (m.group, ())), 0, cls, n)
-        out = Ledger(counts)
-        out.batches, out.pools, out.logs = batches, pools, logs
+            src, dst = (group, source), (group, target)
+            b = batches.get(src)
+            n = 0 if b is None else b[0]
+            if b is None or not b[1]:
+                batches[src] = (n, True)
+            b = batches.get(dst)
+            if b is not None and b[1]:
+                batches[dst] = (b[0] + 1, False)
+            pool = pools.get(dst, _NO_POOL)
+            if (source, n) not in pool:
+                pool = pools[dst] = pool | {(source, n)}
+            if logged.get(source) and source in logs:
+                logs[source] = _logged(logs[source], 1, cls, n)
+            if target in logged and (target in logs or len(pool) > 1):
+                logs[target] = _logged(logs.get(target, (group, ())), 0, cls, n)
+        out = Ledger.__new__(Ledger)
+        out.counts, out.batches, out.pools, out.logs = counts, batches, pools, logs
         return out
+
+
+#: No batch received yet.
+_NO_POOL: Final[frozenset[tuple[str, int]]] = frozenset()
+
+
+@lru_cache(maxsize=1024)
+def _shows_class(kind: str, shows: tuple[str, ...]) -> str:
+    """The class of a card seen showing only ``shows`` (and its kind)."""
+    return "|".join(sorted({kind, *shows}))
 
 
 def _logged(log: tuple[str, tuple[tuple[int, str, int, int], ...]], way: int, cls: str,
@@ -926,20 +947,44 @@ class Encoder:
             self._log_entries(ledger, place, off, out)
         return out
 
-    def memory_update(self, old: Ledger, new: Ledger, floats: MutableSequence[float]) -> None:
+    def memory_update(self, old: Ledger, new: Ledger, floats: MutableSequence[float],
+                      touched: set[tuple[str, str, str, int]] | None = None) -> None:
         """Make ``floats``, the memory of ledger ``old``, that of ledger ``new``: only
-        the counts that changed and the logs that grew are written again."""
+        the counts that changed and the rows of the logs that changed are written
+        again. ``touched``: the keys of the counts that may differ (``Ledger.after``
+        fills it), else every key is compared."""
+        if new is old:
+            return
         oc, nc = old.counts, new.counts
-        for key, n in nc.items() - oc.items():
-            floats[self._slot_of(key)] += n - oc.get(key, 0)
-        for key in oc.keys() - nc.keys():
-            floats[self._slot_of(key)] -= oc[key]
+        keys: Any = (touched if touched is not None
+                     else {k for k, _ in nc.items() - oc.items()} | (oc.keys() - nc.keys()))
+        slot = self._slot_of
+        for key in keys:
+            delta = nc.get(key, 0) - oc.get(key, 0)
+            if delta:
+                floats[slot(key)] += delta
         for place, off in self._log_offsets:
-            if new.logs.get(place) is not old.logs.get(place):
-                floats[off:off + len(self._log_zeros)] = self._log_zeros
-                entries: list[tuple[int, float]] = []
-                self._log_entries(new, place, off, entries)
-                for i, x in entries:
+            was, now = old.logs.get(place), new.logs.get(place)
+            if now is not was:
+                self._log_update(was[1] if was else (), now[1] if now else (), off, floats)
+
+    def _log_update(self, was: tuple[tuple[int, str, int, int], ...],
+                    now: tuple[tuple[int, str, int, int], ...], off: int,
+                    floats: MutableSequence[float]) -> None:
+        """Make ``floats`` hold a logged place's rows ``now`` instead of ``was`` (its
+        part at ``off``): the count of rows, and each row kept that differs."""
+        floats[off] = float(len(now))
+        ow, nw = was[-self.log_rows:], now[-self.log_rows:]
+        width = self.row_size
+        for p in range(max(len(ow), len(nw))):
+            if p < len(ow) and p < len(nw) and (ow[p] is nw[p] or ow[p] == nw[p]):
+                continue
+            o = off + 1 + p * width
+            if p < len(ow):
+                for i, _ in self._row_entries(ow[p], o):
+                    floats[i] = 0.0
+            if p < len(nw):
+                for i, x in self._row_entries(nw[p], o):
                     floats[i] = x
 
     def _slot_of(self, key: tuple[str, str, str, int]) -> int:
@@ -955,22 +1000,29 @@ class Encoder:
         rows = ledger.logs.get(place, ("", ()))[1]
         if not rows:
             return
-        width, index = self.row_size, self._class_index
         out.append((off, float(len(rows))))
         o = off + 1
-        for way, cls, batch, n in rows[-self.log_rows:]:
-            j = index.get(cls)
-            if j is None:
-                raise _fail("memory", f"a card of class {cls!r} the layout does not "
-                                      f"list (classes {list(self.classes)})")
-            out.append((o, 1.0))
-            if way:
-                out.append((o + 1, float(way)))
-            out.append((o + 2 + j, 1.0))
-            if batch:
-                out.append((o + 2 + len(index), float(batch)))
-            out.append((o + 3 + len(index), float(n)))
-            o += width
+        for row in rows[-self.log_rows:]:
+            out += self._row_entries(row, o)
+            o += self.row_size
+
+    def _row_entries(self, row: tuple[int, str, int, int], o: int) -> list[tuple[int, float]]:
+        """The nonzero floats of a log row written at ``o``: presence, in/out,
+        class (one-hot), batch, cards."""
+        way, cls, batch, n = row
+        index = self._class_index
+        j = index.get(cls)
+        if j is None:
+            raise _fail("memory", f"a card of class {cls!r} the layout does not "
+                                  f"list (classes {list(self.classes)})")
+        out = [(o, 1.0)]
+        if way:
+            out.append((o + 1, float(way)))
+        out.append((o + 2 + j, 1.0))
+        if batch:
+            out.append((o + 2 + len(index), float(batch)))
+        out.append((o + 3 + len(index), float(n)))
+        return out
 
     def information_state(self, history: kernel.Trace, seat: int) -> list[float]:
         """The information-state tensor of ``seat`` after ``history``: its observation

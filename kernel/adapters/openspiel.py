@@ -84,8 +84,10 @@ action ids of the history, replayed on loading.
 
 from __future__ import annotations
 
+import operator
 import random
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -210,12 +212,17 @@ _Step = tuple[int, Action, tuple[kernel.Event, ...], Any]
 #: a tenth of the kernel's time (memory and garbage collection); they are
 #: filled in, by replaying the kernel's pure transitions, the first time a
 #: history is asked for (information states, :meth:`_Node.trace`), and kept
-#: from then on (see :meth:`_Node.last_steps`).
+#: from then on (see :meth:`_Node.last_steps`). Once a seat's information state
+#: was asked along a history (the node's ``seen``), its links are all filled
+#: and the steps after it are linked with their events and state at once (an
+#: RL loop asks every step: replaying would apply each step twice); so are
+#: the steps of a history whose links are all filled, once an information state
+#: was asked on one of the game's states (``KernelGame.recall``).
 _Steps = list[Any] | None
 #: The fields of a link.
 _BEFORE, _ACTOR, _ACTION, _EVENTS, _STATE = range(5)
 #: A link's two caches (None until asked): the card moves of its step (the same
-#: for every seat) and the plain data of its state.
+#: for every seat) and the plain data of its state (until the next step's moves).
 _MOVES, _DATA = 5, 6
 
 
@@ -321,10 +328,17 @@ class _Node:
             data_before = self.data(before) if before is not None else g.initial_data
             moves = link[_MOVES] = enc.moves_of(data_before, link[_ACTION], link[_EVENTS],
                                                 self.data(link))
+            if before is not None:
+                # the data of the state before is needed again only for another
+                # step from it (a branch: computed again then); kept, the plain
+                # data of a whole history (lists and dicts) would cost the
+                # garbage collector more than the data costs to make
+                before[_DATA] = None
         return moves
 
     def data(self, link: Any) -> Any:
-        """The plain data of a link's state, computed once."""
+        """The plain data of a link's state, computed once (and dropped once the
+        moves of the next step are, see :meth:`moves`)."""
         data = link[_DATA]
         if data is None:
             data = link[_DATA] = self.game.info.to_data(link[_STATE])
@@ -406,13 +420,15 @@ class _Node:
         seen = self.seen
         if seen is None:
             seen = self.seen = {}
+            self.game.recall = True
         last = seen.get(key, empty)
         done = last[0]
         return last, self.last_links(self.length - done) if done < self.length else []
 
-    def ledger_of(self, seat: int) -> tuple[encode.Ledger, np.ndarray]:
+    def ledger_of(self, seat: int) -> tuple[encode.Ledger, list[float]]:
         """The seat's ledger of cards (:class:`kernel.adapters.encode.Ledger`), kept
-        step by step, and its memory floats."""
+        step by step, and its memory floats (a list the next nodes start from:
+        not to be changed)."""
         g = self.game
         enc = g.encoder
         assert enc is not None
@@ -420,22 +436,39 @@ class _Node:
         last, links = self._seen(key, (0, g.ledger_start, None))
         _, ledger, floats = last
         if links or floats is None:
-            before = ledger
-            for link in links:
-                ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
-            if floats is not None:
-                if ledger is not before:  # only what changed is written again
-                    floats = floats.copy()
-                    enc.memory_update(before, ledger, floats)
+            if floats is None:
+                for link in links:
+                    ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
+                floats = enc.memory(ledger)
             else:
-                floats = np.zeros(enc.memory_size, np.float32)
-                entries = enc.memory_entries(ledger)
-                if entries:
-                    at, values = zip(*entries, strict=True)
-                    floats[list(at)] = values
+                before = ledger
+                touched: set[tuple[str, str, str, int]] = set()
+                for link in links:
+                    ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged,
+                                          touched)
+                if ledger is not before:  # only what changed is written again
+                    floats = floats[:]
+                    enc.memory_update(before, ledger, floats, touched)
             assert self.seen is not None
             self.seen[key] = (self.length, ledger, floats)
         return ledger, floats
+
+    def memory_tensor(self, seat: int) -> np.ndarray:
+        """The seat's memory floats (:meth:`ledger_of`) as an array, made once."""
+        key = ("memory", seat)
+        floats: np.ndarray | None = self.cache.get(key)
+        if floats is None:
+            floats = self.cache[key] = np.array(self.ledger_of(seat)[1], np.float32)
+        return floats
+
+    def tensor_list(self, seat: int) -> list[float]:
+        """The seat's observation tensor as a list (a new one): a copy of an
+        all-zero list with the nonzero floats set (most are zero)."""
+        obs = self.observation_tensor(seat)
+        out = self.game.zeros[:]
+        at = obs.nonzero()[0]
+        deque(map(out.__setitem__, at.tolist(), obs[at].tolist()), maxlen=0)
+        return out
 
     def information_state_text(self, seat: int) -> str:
         """The seat's information-state string
@@ -525,6 +558,13 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         # one (see tensor_of)
         self._memo = encode.Memo(self.encoder) if self.encoder is not None else None
         self._memo_lock = threading.Lock()
+        #: Whether a seat's information state was asked on one of the game's
+        #: states: its steps are then linked with their events and state (see
+        #: :meth:`step`).
+        self.recall = False
+        #: An all-zero list the size of the observation tensor, copied to build a
+        #: tensor as a list (see :meth:`KernelState.information_state_tensor`).
+        self.zeros = [0.0] * (self.encoder.observation_size if self.encoder else 0)
         super().__init__(game_type, pyspiel.GameInfo(
             num_distinct_actions=len(self.space.players),
             max_chance_outcomes=len(self.space.chance),
@@ -610,10 +650,18 @@ class KernelGame(pyspiel.Game):  # type: ignore[misc]
         result = self._apply(node.state, action)
         if not isinstance(result, Applied):
             raise ValueError(f"illegal action {action.text}: {result.rule} {result.reason}")
-        seen = node.seen
+        seen, linked = node.seen, node.linked
+        if seen or (self.recall and (linked is None or linked[_EVENTS] is not None)):
+            # a seat's information state was asked along this history (its links
+            # are filled already, see _Node.fill), or on this game and this
+            # history's links are all filled: this link is kept filled too (its
+            # events will be asked, replaying would apply the step again)
+            return _Node(self, result.state, [linked, actor, action, result.events,
+                                              result.state, None, None],
+                         node.length + 1, dict(seen) if seen else None)
         # the link without events and state (see _Steps)
         return _Node(self, result.state, [node.linked, actor, action, None, None, None, None],
-                     node.length + 1, dict(seen) if seen else None)
+                     node.length + 1, None)
 
 
 # --------------------------------------------------------------------------
@@ -681,6 +729,40 @@ class KernelState(pyspiel.State):  # type: ignore[misc]
         if chance is None:
             chance = node.chance = node.game.chance_list(node.state)
         return chance
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``InformationStateTensor`` (the actor's by default), the same
+        floats as the C++ path through the observer (``make_py_observer``).
+
+        Python callers (``rl_environment`` asks every seat's at every step) get
+        it without the C++ path's costs: that path first works out the tensor's
+        size by building a new initial state and its tensor, then turns every
+        float into a Python float. Here the list is a copy of an all-zero list
+        with the nonzero floats of the observation set (most are zero), then
+        the seat's memory, kept step by step as a list."""
+        return self._tensor(player, True)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``ObservationTensor`` (the actor's by default), made as
+        :meth:`information_state_tensor` is."""
+        return self._tensor(player, False)
+
+    def _tensor(self, player: int | None, recall: bool) -> list[float]:
+        node = self._node
+        game = node.game
+        if game.encoder is None:  # no layout: OpenSpiel's own answer
+            if recall:
+                return list(super().information_state_tensor(
+                    *(() if player is None else (player,))))
+            return list(super().observation_tensor(*(() if player is None else (player,))))
+        seat = node.player if player is None else operator.index(player)
+        if not 0 <= seat < game.players:
+            raise pyspiel.SpielError(f"a tensor of player {seat}: players are 0 to "
+                                     f"{game.players - 1}")
+        out = node.tensor_list(seat)
+        if recall and game.encoder.memory_size:
+            out += node.ledger_of(seat)[1]
+        return out
 
     #: The node of a step already drawn (see :func:`state_of`), which
     #: ``apply_action`` takes as it is.
@@ -796,7 +878,7 @@ class Observer:
         n = enc.observation_size
         self.tensor[:n] = node.observation_tensor(player)
         if enc.memory_size:
-            self.tensor[n:] = node.ledger_of(player)[1]
+            self.tensor[n:] = node.memory_tensor(player)
 
     def string_from(self, state: KernelState, player: int) -> str:
         """The canonical JSON of ``player``'s view of ``state``."""
