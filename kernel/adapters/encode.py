@@ -697,31 +697,72 @@ class Ledger:
         led.pools = {(g, p): frozenset({(p, 0)}) for g, p, _ in cards}
         return led
 
+    def flow(self, moves: Sequence[Any]) -> Flow:
+        """The batches of ``moves`` (CardMove or Gather, in order), the same for every
+        seat: per move, the batch number of its source and whether its target
+        then holds cards of two batches (None for a Gather); the batches and the
+        pools after the moves (see :meth:`after`)."""
+        batches, pools = self.batches, self.pools
+        own_batches = own_pools = False
+        per: list[tuple[int, bool] | None] = []
+        for m in moves:
+            group, target = m.group, m.target
+            if not hasattr(m, "kind"):  # a Gather
+                batches = {k: b for k, b in batches.items() if k[0] != group}
+                pools = {k: b for k, b in pools.items() if k[0] != group}
+                pools[(group, target)] = frozenset({(target, 0)})
+                own_batches = own_pools = True
+                per.append(None)
+                continue
+            source = m.source
+            src, dst = (group, source), (group, target)
+            b = batches.get(src)
+            n = 0 if b is None else b[0]
+            if b is None or not b[1]:
+                if not own_batches:
+                    batches, own_batches = dict(batches), True
+                batches[src] = (n, True)
+            b = batches.get(dst)
+            if b is not None and b[1]:
+                if not own_batches:
+                    batches, own_batches = dict(batches), True
+                batches[dst] = (b[0] + 1, False)
+            pool = pools.get(dst, _NO_POOL)
+            if (source, n) not in pool:
+                if not own_pools:
+                    pools, own_pools = dict(pools), True
+                pool = pools[dst] = pool | {(source, n)}
+            per.append((n, len(pool) > 1))
+        return tuple(per), batches, pools
+
     def after(self, moves: Sequence[Any], seat: int, places: frozenset[str],
               logged: Mapping[str, bool] | None = None,
-              touched: set[tuple[str, str, str, int]] | None = None) -> Ledger:
+              touched: set[tuple[str, str, str, int]] | None = None,
+              flow: Flow | None = None) -> Ledger:
         """The ledger after ``moves`` (CardMove or Gather, in order) as ``seat`` saw them;
         ``logged``: the logged places, each with whether its moves out are logged
         (no moves: this same ledger); ``touched``: a set that gets the keys of
-        :attr:`counts` the moves changed (:meth:`Encoder.memory_update`)."""
+        :attr:`counts` the moves changed (:meth:`Encoder.memory_update`);
+        ``flow``: ``self.flow(moves)`` if known (another seat's ledger with the same
+        batches and pools made it)."""
         if not moves:
             return self
         counts = dict(self.counts)
-        batches, pools, logs = self.batches, self.pools, self.logs
+        logs = self.logs
         if logged:
-            batches, pools, logs = dict(batches), dict(pools), dict(logs)
-        for m in moves:
-            target = m.target
+            per, batches, pools = flow if flow is not None else self.flow(moves)
+        else:
+            per, batches, pools = (), self.batches, self.pools
+        own_logs = False  # the logs are copied when first changed
+        for i, m in enumerate(moves):
             group = m.group
             if not hasattr(m, "kind"):  # a Gather
                 if touched is not None:
                     touched.update(k for k in counts if k[0] == group)
                 counts = {k: n for k, n in counts.items() if k[0] != group}
                 if logged:
-                    batches = {k: b for k, b in batches.items() if k[0] != group}
-                    pools = {k: b for k, b in pools.items() if k[0] != group}
-                    pools[(group, target)] = frozenset({(target, 0)})
                     logs = {p: log for p, log in logs.items() if log[0] != group}
+                    own_logs = True
                 continue
             seen = m.seen
             if seen is not None and seat not in seen:
@@ -730,7 +771,7 @@ class Ledger:
                 cls = _shows_class(m.kind, m.shows)
             else:
                 cls = m.kind
-            source = m.source
+            source, target = m.source, m.target
             if target in places:
                 key = (group, target, cls, 0)
                 counts[key] = counts.get(key, 0) + 1
@@ -743,24 +784,25 @@ class Ledger:
                     touched.add(key)
             if not logged:
                 continue
-            src, dst = (group, source), (group, target)
-            b = batches.get(src)
-            n = 0 if b is None else b[0]
-            if b is None or not b[1]:
-                batches[src] = (n, True)
-            b = batches.get(dst)
-            if b is not None and b[1]:
-                batches[dst] = (b[0] + 1, False)
-            pool = pools.get(dst, _NO_POOL)
-            if (source, n) not in pool:
-                pool = pools[dst] = pool | {(source, n)}
+            n, mixed = per[i]  # type: ignore[misc]
             if logged.get(source) and source in logs:
+                if not own_logs:
+                    logs, own_logs = dict(logs), True
                 logs[source] = _logged(logs[source], 1, cls, n)
-            if target in logged and (target in logs or len(pool) > 1):
+            if target in logged and (mixed or target in logs):
+                if not own_logs:
+                    logs, own_logs = dict(logs), True
                 logs[target] = _logged(logs.get(target, (group, ())), 0, cls, n)
         out = Ledger.__new__(Ledger)
         out.counts, out.batches, out.pools, out.logs = counts, batches, pools, logs
         return out
+
+
+#: The batches of a step's card moves (:meth:`Ledger.flow`): per move (its
+#: source's batch number, whether its target holds two batches) or None (a
+#: Gather), then the batches and the pools after the moves.
+Flow = tuple[tuple[tuple[int, bool] | None, ...], dict[tuple[str, str], tuple[int, bool]],
+             dict[tuple[str, str], frozenset[tuple[str, int]]]]
 
 
 #: No batch received yet.

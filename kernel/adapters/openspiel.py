@@ -434,21 +434,29 @@ class _Node:
         assert enc is not None
         key = ("ledger", seat)
         last, links = self._seen(key, (0, g.ledger_start, None))
-        _, ledger, floats = last
+        done, ledger, floats = last
         if links or floats is None:
+            before = ledger
+            touched: set[tuple[str, str, str, int]] | None = None if floats is None else set()
+            if links:
+                # the moves of the steps since, in order, as one step's, and their
+                # batches (the same for every seat whose ledger has the same
+                # batches and pools: computed once for them)
+                cached = self.cache.get(("moves", done))
+                if cached is None or cached[0] is not ledger.batches or (
+                        cached[1] is not ledger.pools):
+                    moves = (self.moves(links[0]) if len(links) == 1
+                             else [m for link in links for m in self.moves(link)])
+                    flow = ledger.flow(moves) if enc.logged else None
+                    cached = self.cache[("moves", done)] = (
+                        ledger.batches, ledger.pools, moves, flow)
+                ledger = ledger.after(cached[2], seat, enc.place_set, enc.logged, touched,
+                                      cached[3])
             if floats is None:
-                for link in links:
-                    ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged)
                 floats = enc.memory(ledger)
-            else:
-                before = ledger
-                touched: set[tuple[str, str, str, int]] = set()
-                for link in links:
-                    ledger = ledger.after(self.moves(link), seat, enc.place_set, enc.logged,
-                                          touched)
-                if ledger is not before:  # only what changed is written again
-                    floats = floats[:]
-                    enc.memory_update(before, ledger, floats, touched)
+            elif ledger is not before:  # only what changed is written again
+                floats = floats[:]
+                enc.memory_update(before, ledger, floats, touched)
             assert self.seen is not None
             self.seen[key] = (self.length, ledger, floats)
         return ledger, floats
