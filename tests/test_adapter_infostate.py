@@ -73,23 +73,38 @@ def _largest_memory(game_id: str) -> tuple[str, dict[str, Any]]:
 @pytest.mark.parametrize("game_id", [g for g in kernel.games() if encode.encoder(
     g, _largest_memory(g)[1]).memory_size])
 def test_memory_kept_step_by_step_is_the_full_one(game_id: str) -> None:
-    # the adapters' path (Encoder.memory_update: only the counts that changed
-    # and the logs that grew written again) gives the memory written whole at
-    # every step of a seeded whole game, in the variant with the most memory
-    # (the Hare & the Tortoise's championship, whose new rounds gather every
-    # card again), as seat 1 sees it
+    # the adapters' path (Ledger.after with the batches of the step made once
+    # by Ledger.flow, and Encoder.memory_update: only the counts Ledger.after
+    # touched and the log rows that differ written again) gives the ledger and
+    # the memory made whole at every step of a seeded whole game, in the
+    # variant with the most memory (the Hare & the Tortoise's championship,
+    # whose new rounds gather every card again), as seat 1 sees it; and so with
+    # logs of 2 rows, whose kept rows move along the log
     config = _largest_memory(game_id)[1]
-    enc = encode.encoder(game_id, config)
     trace = kernel.play(game_id, config, 5)
-    for seat in (1,):
+    encoders = [encode.encoder(game_id, config)]
+    if encoders[0].logged:
+        encoders.append(encode.Encoder(game_id, config, encode.DEFAULT_MAX_STEPS, log_rows=2))
+    seat, moved = 1, 0
+    for enc in encoders:
         led = enc.start(trace.initial)
         floats = enc.memory(led)
         before = trace.initial
         for st in trace.steps:
-            nxt = led.after(enc.moves(before, st), seat, enc.place_set, enc.logged)
-            enc.memory_update(led, nxt, floats)
+            moves = enc.moves(before, st)
+            touched: set[Any] = set()
+            flow = led.flow(moves) if enc.logged else None
+            nxt = led.after(moves, seat, enc.place_set, enc.logged, touched, flow)
+            alone = led.after(moves, seat, enc.place_set, enc.logged)
+            assert (nxt.counts, nxt.batches, nxt.pools, nxt.logs) == (
+                alone.counts, alone.batches, alone.pools, alone.logs)
+            enc.memory_update(led, nxt, floats, touched)
             led, before = nxt, st.state
             assert floats == enc.memory(led)
+            moved += any(len(rows) > enc.log_rows for _, rows in led.logs.values())
+        assert floats == enc.memory(enc.ledger(trace, seat))
+    # the short logs' kept rows moved (the case is not vacuous)
+    assert moved or not encoders[0].logged
 
 
 def _prefix(t: Trace, n: int) -> Trace:

@@ -261,6 +261,54 @@ def test_replayed_history_is_the_kernels(name: str) -> None:
     assert trace.steps[-1].state is node.state
 
 
+@pytest.mark.parametrize("name", [n for n in NAMES if n.endswith("_2014")] + [
+    n for n in NAMES if n.startswith("python_camel_up_cards")])
+def test_python_tensors_are_the_observers_and_steps_keep_what_was_replayed(name: str) -> None:
+    # issue 27 (speed): Python callers (rl_environment) get the tensors from
+    # KernelState.information_state_tensor / observation_tensor without the C++
+    # path; they are the C++ path's lists (through the observers), of the
+    # actor by default, and a player out of range is refused as there. Once an
+    # information state was asked on the game, steps keep their events and
+    # state (no replay): they are the kernel's.
+    game = fewest(name)
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_tensor()  # a chance node has no actor
+    rng = random.Random(2)
+    asked = 0
+    while not state.is_terminal() and asked < 12:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        for seat in range(game.num_players()):
+            info = state.information_state_tensor(seat)
+            assert type(info) is list and info == pyspiel.State.information_state_tensor(
+                state, seat)
+            obs = state.observation_tensor(seat)
+            assert type(obs) is list and obs == pyspiel.State.observation_tensor(state, seat)
+        assert state.information_state_tensor() == state.information_state_tensor(
+            state.current_player())
+        for bad in (-1, game.num_players()):
+            with pytest.raises(pyspiel.SpielError):
+                state.information_state_tensor(bad)
+            with pytest.raises(pyspiel.SpielError):
+                state.observation_tensor(bad)
+        asked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+        link = state.node.linked
+        assert link[3] is not None and link[4] is state.node.state  # kept at once
+    assert game.recall and asked
+    node = state.node
+    kstate = game.initial.state
+    for st in node.trace().steps:
+        result = kernel.apply(kstate, st.action)
+        assert isinstance(result, kernel.Applied)
+        assert (st.events, st.state) == (result.events, result.state)
+        kstate = result.state
+    # a fresh game asked nothing: its steps keep nothing (test_replayed_history...)
+    assert not fewest(name).recall
+
+
 def test_a_game_without_end_is_cut_short_as_a_draw() -> None:
     # max_game_length: after that many steps (chance included) the state is
     # terminal and every seat gets 1 / players

@@ -834,7 +834,8 @@ class Encoder:
     (``memory_size`` floats: per place, per class, the cards in then the cards out).
     """
 
-    def __init__(self, game_id: str, config: Mapping[str, Any], max_steps: int) -> None:
+    def __init__(self, game_id: str, config: Mapping[str, Any], max_steps: int,
+                 log_rows: int | None = None) -> None:
         info = kernel.game_info(game_id)
         if info.tensor is None:
             raise ValueError(f"game {game_id!r} has no tensor layout (GameInfo.tensor)")
@@ -875,7 +876,8 @@ class Encoder:
         #: The logged places (the layout's memory ``"log"``: place -> whether its
         #: moves out are logged too), in order, and the rows kept of each log.
         self.logged: dict[str, bool] = dict(log.get("places", {}))
-        self.log_rows: int = int(log.get("rows", 0))
+        #: (``log_rows``: another number of rows than the layout's, for tests)
+        self.log_rows: int = int(log.get("rows", 0)) if log_rows is None else log_rows
         if self.logged and (self.log_rows < 1 or not set(self.logged) <= self.place_set):
             raise _fail("memory", f"a log needs rows and listed places, got {log!r}")
         self._class_index = {c: j for j, c in enumerate(self.classes)}
@@ -889,7 +891,6 @@ class Encoder:
         self._log_offsets = tuple(
             (p, self.ledger_size + k * (1 + self.log_rows * self.row_size))
             for k, p in enumerate(self.logged))
-        self._log_zeros = [0.0] * (1 + self.log_rows * self.row_size)
         if self.memory_size and info.hooks.card_flow is None:
             raise _fail("memory", "a ledger needs the game's card flow (GameHooks.card_flow)")
 
