@@ -5,7 +5,8 @@ Usage: python benchmarks/rl_environment.py [--steps N] [--rounds R] [--players P
 
 For every registered OpenSpiel name (or the names given), ``rl_environment.
 Environment(name, observation_type=...)`` is stepped N times with uniformly
-random legal actions (``reset`` when a game ends), once with
+random legal actions and chance outcomes from the same seed, so that both
+kinds play the same games (``reset`` when a game ends), once with
 ``INFORMATION_STATE`` and once with ``OBSERVATION``, R rounds in turn in this
 one process; prints the CPU time per agent step of each (the least of the
 rounds) and their ratio (target: the information state within 2x). The
@@ -26,7 +27,9 @@ import kernel.adapters.openspiel as ko
 
 def per_step(name: str, kind: object, steps: int, players: int, seed: int = 0) -> float:
     """CPU milliseconds per agent step."""
-    env = rle.Environment(name, observation_type=kind, players=players)
+    # the chance outcomes seeded too: both kinds play the same games
+    env = rle.Environment(name, observation_type=kind, players=players,
+                          chance_event_sampler=rle.ChanceEventSampler(seed))
     rng = random.Random(seed)
     n = 0
     start = time.process_time()
