@@ -59,7 +59,11 @@ observation key); for the public-only and the private-only observations
 (``private_info`` NONE, or ``public_info`` false) the canonical JSON of the
 observation's public keys (every seat's) or of ``seat`` and its private keys
 (the layout's ``("private", form)`` keys), strings only. No seat sees every
-seat's private information (``ALL_PLAYERS`` is refused).
+seat's private information (``ALL_PLAYERS`` is refused). Python callers
+(``rl_environment``) get ``information_state_tensor`` and ``observation_tensor``
+from :class:`KernelState` itself: the same lists as the C++ path through these
+observers, without its cost (it builds a new initial state and its tensor to
+learn the tensor's size at every call).
 
 **Resampling.** ``resample_from_infostate(seat, sampler)`` draws a whole history
 with ``kernel.resample`` (the exact posterior given what ``seat`` saw); the
