@@ -5,27 +5,38 @@ Usage: python benchmarks/random_games.py [--game ID ...] [--games N] [--players 
 
 Every state is built through its invariant checks (a state that breaks one
 cannot exist); the loop also re-asks ``violations`` of the final state and
-checks the outcome. Prints, per game and player count, on one core (this
-single-threaded process, CPU time: immune to other load on the machine):
+checks the outcome. Prints, per game and player count, on one core (CPU time
+of a single-threaded process: immune to other load on the machine):
 
 - transitions per second and CPU per game, with every invariant checked;
-- the same without the invariants: their time is measured by asking each
-  state's ``violations`` again right after its parent's, which repeats the
-  work its construction did (a game that checks incrementally reuses what the
-  parent passed, as when the state was built), and taken away.
+- the same without the invariants: their time is measured by checking each
+  state again right after its parent, as its construction did (the state
+  module's ``delta_violations(parent, state)`` when it has one, else
+  ``violations`` of the state right after its parent's, which reuses what
+  the parent passed in a game that checks incrementally), and taken away.
+
+Every case (game, variant, player count) is measured in a fresh Python
+process that first plays the same few warm-up games (seeds after the measured
+ones), so that no case inherits the memo caches another one filled, nor pays
+the first imports alone. Before the checks are timed, every memo cache of the
+kernel (``functools`` caches, and any module-level memo a ``cache_clear``
+reaches) is emptied and the warm-up games are checked again, so that the
+checks start from the caches the timed games started from (not from caches
+the timed games filled).
 
 ``--against REV`` compares this checkout with the git revision REV side by
 side in one run: REV is checked out into a temporary git worktree, and each
-round runs this script's measurement once for this checkout and once for REV
-(each in a fresh Python process importing its own ``kernel``), in turn, A B
-A B ..., so that a drift in the machine's speed hits both alike; it prints
-each side's median and the median of the per-round ratios (this checkout /
-REV; above 1 means this checkout does more transitions per second).
+round runs every case once for this checkout and once for REV (each in a
+fresh Python process importing its own ``kernel``), in turn, A B A B ..., so
+that a drift in the machine's speed hits both alike; it prints each side's
+median and the median of the per-round ratios (this checkout / REV; above 1
+means this checkout does more transitions per second).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
@@ -34,20 +45,42 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[1]
 
 
+#: Warm-up games played (and then checked again) before each case is timed.
+WARMUP: Final = 3
+
+
+def clear_caches() -> int:
+    """Empty every memo cache of the kernel (``functools`` caches, bound or not); their number."""
+    import functools
+    import gc
+
+    cleared = 0
+    for obj in gc.get_objects():
+        if (isinstance(obj, functools._lru_cache_wrapper)
+                and str(getattr(obj, "__module__", "")).startswith("kernel")):
+            obj.cache_clear()
+            cleared += 1
+    return cleared
+
+
 def measure(game: str, config: Mapping[str, Any], games: int) -> dict[str, float]:
-    """Play ``games`` seeded games; CPU with the invariants and the CPU of their checks."""
+    """Play ``games`` seeded games; CPU with the invariants and the CPU of their checks.
+
+    Meant for a fresh process (see the module docstring): the warm-up games
+    (seeds ``games`` to ``games + WARMUP - 1``) fill the memo caches first.
+    """
     import kernel
 
     info = kernel.game_info(game)
-    kernel.play(game, config, games)  # warm-up: memo caches, first imports
+    warm = [kernel.play(game, config, games + k) for k in range(WARMUP)]
     transitions = 0
     cpu = time.process_time()
     traces = []
@@ -59,16 +92,28 @@ def measure(game: str, config: Mapping[str, Any], games: int) -> dict[str, float
         transitions += len(trace.steps)
         traces.append(trace)
     cpu = time.process_time() - cpu
-    # the invariants' share: each state's check again, right after its parent's
+    # the invariants' share: each state checked again right after its parent, as
+    # its construction did, starting from the caches the timed games started from
+    module = sys.modules[info.state_type.__module__]
+    delta = getattr(module, "delta_violations", None)
     violations = info.violations
-    checks = 0.0
-    for trace in traces:
+
+    def checks_of(trace: Any) -> float:
         states = [trace.initial, *(st.state for st in trace.steps)]
         violations(states[0])
         start = time.process_time()
-        for state in states[1:]:
-            violations(state)
-        checks += time.process_time() - start
+        if delta is not None:
+            for parent, state in itertools.pairwise(states):
+                delta(parent, state)
+        else:
+            for state in states[1:]:
+                violations(state)
+        return time.process_time() - start
+
+    clear_caches()
+    for trace in warm:
+        checks_of(trace)
+    checks = sum(map(checks_of, traces))
     return {"games": games, "transitions": transitions, "cpu": cpu, "checks": checks}
 
 
@@ -105,31 +150,37 @@ def line(label: str, m: Mapping[str, float]) -> str:
 
 
 def worker(args: argparse.Namespace) -> int:
-    """One measurement of every case, printed as JSON (for --against)."""
-    out = {}
-    for game in args.game:
-        for variant, n, config in configs(args, game):
-            out[f"{game} {variant} {n}p"] = measure(game, config, args.games)
-    print(json.dumps(out))
+    """One measurement of one case (the first of the arguments'), printed as JSON."""
+    game = args.game[0]
+    config = configs(args, game)[0][2]
+    print(json.dumps(measure(game, config, args.games)))
     return 0
 
 
-def _run(root: Path, argv: Sequence[str]) -> dict[str, dict[str, float]]:
+def cases(args: argparse.Namespace) -> list[tuple[str, str, int]]:
+    """Every case asked for: (game, variant, player count)."""
+    return [(game, variant, n) for game in args.game for variant, n, _ in configs(args, game)]
+
+
+def _run(root: Path, game: str, variant: str, n: int, games: int) -> dict[str, float]:
+    """One case measured in a fresh Python process importing ``root``'s kernel."""
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    argv = ["--game", game, "--variant", variant, "--players", str(n), "--games", str(games)]
     done = subprocess.run([sys.executable, str(HERE), "--worker", *argv], env=env,
                           capture_output=True, text=True, check=False, cwd=root)
     if done.returncode != 0:
         raise SystemExit(f"the measurement in {root} failed:\n{done.stderr[-2000:]}")
-    result: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
+    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     return result
 
 
-def against(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    """This checkout and REV side by side, interleaved, in fresh processes."""
+def against(args: argparse.Namespace) -> int:
+    """This checkout and REV side by side, interleaved, each case in fresh processes."""
     rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against],
                          capture_output=True, text=True, check=True).stdout.strip()
     here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True, check=True).stdout.strip()
+    todo = cases(args)
     with tempfile.TemporaryDirectory(prefix="race-kernel-bench-") as tmp:
         other = Path(tmp) / "rev"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
@@ -137,16 +188,21 @@ def against(args: argparse.Namespace, argv: Sequence[str]) -> int:
         try:
             rounds: list[tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]]] = []
             for r in range(args.rounds):
-                a = _run(ROOT, argv)
-                b = _run(other, argv)
+                a: dict[str, dict[str, float]] = {}
+                b: dict[str, dict[str, float]] = {}
+                for game, variant, n in todo:
+                    case = f"{game} {variant} {n}p"
+                    a[case] = _run(ROOT, game, variant, n, args.games)
+                    b[case] = _run(other, game, variant, n, args.games)
                 rounds.append((a, b))
                 print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(other)], check=False)
     print(f"A: this checkout ({here}, uncommitted changes included); B: {args.against} "
-          f"({rev}); {args.rounds} interleaved rounds of {args.games} seeded games per case; "
-          f"medians; Python {platform.python_version()} on {platform.machine()}")
+          f"({rev}); {args.rounds} interleaved rounds of {args.games} seeded games per case, "
+          f"each case in fresh processes; medians; Python {platform.python_version()} "
+          f"on {platform.machine()}")
     for case in rounds[0][0]:
         fa = [figures(a[case]) for a, _ in rounds]
         fb = [figures(b[case]) for _, b in rounds]
@@ -188,21 +244,15 @@ def main() -> int:
     elif args.game == ["all"]:
         args.game = list(kernel.games())
     if args.against:
-        passed = ["--game", *args.game, "--games", str(args.games)]
-        if args.players:
-            passed += ["--players", *map(str, args.players)]
-        if args.variant:
-            passed += ["--variant", *args.variant]
-        if args.all_variants:
-            passed.append("--all-variants")
-        return against(args, passed)
+        return against(args)
     print(f"{args.games} seeded games per player count and variant, one core, CPU time, "
           f"Python {platform.python_version()} on {platform.machine()}")
     for game in args.game:
         info = kernel.game_info(game)
         print(f"{game} v{info.version}")
-        for variant, n, config in configs(args, game):
-            print(line(f"{variant}, {n} players", measure(game, config, args.games)))
+        for variant, n, _ in configs(args, game):
+            print(line(f"{variant}, {n} players", _run(ROOT, game, variant, n, args.games)),
+                  flush=True)
     return 0
 
 
