@@ -38,6 +38,7 @@ from kernel.engines.camel_cards.table import (
     SETUP,
     Table,
     TableFields,
+    without,
 )
 from kernel.pictures import Pictured
 from kernel.rules import ranking, stacks
@@ -451,16 +452,19 @@ def _run_checks(s: Any, last: Any, keep: bool,
         broken.append("CUG-INV-STACKS")
     if not (camels and same_phase) and not holds(_crazy, s):
         broken.append("CUG-INV-CRAZY")
-    if not (same_phase and hands is last.hands and s.stock is last.stock
-            and s.discard is last.discard and s.deck is last.deck
-            and s.revealed is last.revealed):
+    zones = same_phase and hands is last.hands and s.stock is last.stock and (
+        s.discard is last.discard)
+    if not (zones and s.deck is last.deck and s.revealed is last.revealed):
         fresh += (hands, s.stock, s.discard, s.deck, s.revealed)
-        if not holds(_cards, s):
+        # a draw: one card from the deck to the end of the revealed cards
+        if not ((zones and phase != SETUP
+                 and _drawn(s.deck, s.revealed, last.deck, last.revealed))
+                or holds(_cards, s)):
             broken.append("CUG-INV-CARDS")
     if not (s.leaders is last.leaders and s.midfield is last.midfield
             and s.bets is last.bets):
         fresh += (s.leaders, s.midfield, s.bets)
-        if not holds(_legcards, s):
+        if not (_bet_taken(s.leaders, s.midfield, s.bets, last) or holds(_legcards, s)):
             broken.append("CUG-INV-LEGCARDS")
     if not (seats and s.winner_bets is last.winner_bets and s.loser_bets is last.loser_bets):
         fresh += (s.winner_bets, s.loser_bets)
@@ -509,6 +513,53 @@ def _run_checks(s: Any, last: Any, keep: bool,
         return ()
     _LAST[0] = s
     return ()
+
+
+def _drawn(deck: Any, revealed: Any, last_deck: tuple[str, ...],
+           last_revealed: tuple[str, ...]) -> bool:
+    """CUG-INV-CARDS when the other zones and the phase's cards are a valid state's:
+    its deck less one card, that card added to its revealed cards.
+
+    True only then (every card stays in exactly one place, as in the valid
+    state); False does not mean broken: the caller checks in full. Never raises.
+    """
+    if (type(deck) is not tuple or type(revealed) is not tuple
+            or len(revealed) != len(last_revealed) + 1 or revealed[:-1] != last_revealed):
+        return False
+    card = revealed[-1]
+    return card in last_deck and deck == without(last_deck, card)
+
+
+def _bet_taken(leaders: Any, midfield: Any, bets: Any, last: Any) -> bool:
+    """CUG-INV-LEGCARDS against a valid state ``last``: one seat's bets are its bets
+    there and one more card, the top of that colour's leader stack there (the
+    stack one card shorter) or that colour's midfield card there (now taken);
+    every other stack, flag and seat's bets the same.
+
+    True only then (each card in one place, as in the valid state); False does
+    not mean broken: the caller checks in full. Never raises.
+    """
+    old = last.bets
+    if type(bets) is not tuple or type(old) is not tuple or len(bets) != len(old):
+        return False
+    changed = [i for i in range(len(bets)) if bets[i] is not old[i]]
+    if len(changed) != 1:
+        return False
+    mine, before = bets[changed[0]], old[changed[0]]
+    if type(mine) is not tuple or len(mine) != len(before) + 1 or mine[:-1] != before:
+        return False
+    bet = mine[-1]
+    if type(bet) is not tuple or len(bet) != 2:
+        return False
+    colour, value = bet
+    if type(colour) is not int or not 0 <= colour < RACING or type(value) is not int:
+        return False
+    if value == 0:  # a midfield card
+        return (leaders is last.leaders and bool(last.midfield[colour])
+                and midfield == (*last.midfield[:colour], False, *last.midfield[colour + 1:]))
+    stack = last.leaders[colour]
+    return (midfield is last.midfield and bool(stack) and stack[-1] == value
+            and leaders == (*last.leaders[:colour], stack[:-1], *last.leaders[colour + 1:]))
 
 
 def violations(s: Any) -> tuple[str, ...]:

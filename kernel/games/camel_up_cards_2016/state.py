@@ -60,6 +60,7 @@ from kernel.engines.camel_cards.table import (
     SETUP,
     Table,
     TableFields,
+    without,
 )
 from kernel.pictures import Pictured
 from kernel.rules.camel import CAMELS, spare_spaces, track_length, valid_track, well_formed
@@ -406,15 +407,21 @@ def _check(s: CardsState | Table, last: tuple[CardsState, int, int]
     # CUC-INV-RACING: each of the 30 racing cards in exactly one place.
     stock = s.stock
     deck = s.deck
-    if not ((stock is valid.stock and deck is valid.deck and s.discard is valid.discard
-             and s.revealed is valid.revealed and hands is valid.hands
-             and intel is valid.intel)
+    # A draw moves one card from the deck to the end of the revealed cards:
+    # checked against the valid state's deck and revealed cards alone.
+    if not ((stock is valid.stock and s.discard is valid.discard and hands is valid.hands
+             and intel is valid.intel
+             and ((deck is valid.deck and s.revealed is valid.revealed)
+                  or _drawn_ok(deck, s.revealed, valid.deck, valid.revealed)))
             or _racing_ok(stock, s.discard, deck, s.revealed, hands, intel)):
         bad.append("CUC-INV-RACING")
 
-    # CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once.
+    # CUC-INV-LEGCARDS: 20 leader cards and 5 midfield cards, each once. A
+    # leg bet moves one card to the end of one seat's bets: checked against
+    # the valid state's stacks and bets alone.
     if not ((s.bets is valid.bets and s.leaders is valid.leaders
              and s.midfield is valid.midfield)
+            or _bet_taken_ok(s.leaders, s.midfield, s.bets, valid)
             or _leg_cards_ok(s.leaders, s.midfield, s.bets)):
         bad.append("CUC-INV-LEGCARDS")
 
@@ -487,6 +494,60 @@ def _racing_ok(
         return False
     cards.sort()
     return cards == _FULL_DECK_LIST
+
+
+def _drawn_ok(deck: tuple[str, ...], revealed: tuple[str, ...], valid_deck: tuple[str, ...],
+              valid_revealed: tuple[str, ...]) -> bool:
+    """CUC-INV-RACING when the other zones are a valid state's very objects: its
+    deck less one card, that card added to its revealed cards (hashed first).
+
+    True only then (every card stays in exactly one place, as in the valid
+    state); False does not mean broken: the caller checks in full.
+    """
+    hash((deck, revealed))
+    if (type(deck) is not tuple or type(revealed) is not tuple
+            or len(revealed) != len(valid_revealed) + 1 or revealed[:-1] != valid_revealed):
+        return False
+    card = revealed[-1]
+    return card in valid_deck and deck == without(valid_deck, card)
+
+
+def _bet_taken_ok(
+    leaders: tuple[tuple[int, ...], ...],
+    midfield: tuple[bool, ...],
+    bets: tuple[tuple[tuple[int, int], ...], ...],
+    valid: CardsState,
+) -> bool:
+    """CUC-INV-LEGCARDS against a valid state: one seat's bets are its bets there
+    and one more card, the top of that colour's leader stack there (the stack
+    one card shorter) or that colour's midfield card there (now taken); every
+    other stack, flag and seat's bets the same (hashed first).
+
+    True only then (each card in one place, as in the valid state); False does
+    not mean broken: the caller checks in full.
+    """
+    hash((leaders, midfield, bets))
+    old = valid.bets
+    if type(bets) is not tuple or type(old) is not tuple or len(bets) != len(old):
+        return False
+    changed = [i for i in range(len(bets)) if bets[i] is not old[i]]
+    if len(changed) != 1:
+        return False
+    mine, before = bets[changed[0]], old[changed[0]]
+    if type(mine) is not tuple or len(mine) != len(before) + 1 or mine[:-1] != before:
+        return False
+    bet = mine[-1]
+    if type(bet) is not tuple or len(bet) != 2:
+        return False
+    colour, value = bet
+    if type(colour) is not int or not 0 <= colour < CAMELS or type(value) is not int:
+        return False
+    if value == 0:  # a midfield card
+        return (leaders is valid.leaders and bool(valid.midfield[colour])
+                and midfield == (*valid.midfield[:colour], False, *valid.midfield[colour + 1:]))
+    stack = valid.leaders[colour]
+    return (midfield is valid.midfield and bool(stack) and stack[-1] == value
+            and leaders == (*valid.leaders[:colour], stack[:-1], *valid.leaders[colour + 1:]))
 
 
 def _ages_ok_uncached(age_order: tuple[int, ...], players: int) -> bool:

@@ -10,8 +10,11 @@ kernel/games/camel_up_card_game_2023/mutation.json.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from cug_tables import lay, plain, run, table
 
 from kernel.core import Applied
@@ -267,3 +270,54 @@ def test_each_valid_state_is_the_next_checks_starting_point() -> None:
     assert violations(s) == () and state._LAST[0] is s
     assert violations(thaw(nxt)) == () and state._LAST[0] is s  # a table could still change
     assert state.full_violations(nxt) == () and state._LAST[0] is s
+
+
+def test_a_draw_and_a_leg_bet_are_checked_against_the_last_valid_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUG-INV-CARDS, CUG-INV-LEGCARDS checked incrementally (state.py): a draw moves
+    # one card from the deck to the revealed cards, a leg bet one leader or midfield
+    # card to a seat; right after its parent, such a state is checked against the
+    # parent's zones alone (the full zone checks do not run), and passes; the same
+    # move with the card also left where it was is checked in full and fails.
+    import kernel
+
+    steps = [(st.action.kind, st.state)
+             for st in kernel.play("camel-up-card-game-2023", {"players": 5}, 0).steps]
+    full: list[str] = []
+    monkeypatch.setattr(state, "_cards", _recorder(full, "cards"))
+    monkeypatch.setattr(state, "_legcards", _recorder(full, "legcards"))
+    fast = {"cards": 0, "legcards": 0}
+    pairs = [(parent, kind, child) for (_, parent), (kind, child) in itertools.pairwise(steps)
+             if child.leg == parent.leg and child.phase != "over"]  # a leg's end: in full
+    for parent, kind, child in pairs:
+        if parent.phase == "draw" and kind == "draw":
+            key = "cards"
+        elif kind in ("leg", "mid"):
+            key = "legcards"
+        else:
+            continue
+        assert violations(parent) == ()
+        full.clear()
+        assert violations(child) == () and key not in full, (kind, full)
+        fast[key] += 1
+    assert fast["cards"] > 20 and fast["legcards"] > 10
+    monkeypatch.undo()
+    for parent, kind, child in pairs:
+        fields = {name: getattr(child, name) for name in FIELDS}
+        if parent.phase == "draw" and kind == "draw":
+            bad = candidate(**{**fields, "deck": parent.deck})
+            assert violations(parent) == () and violations(bad) == ("CUG-INV-CARDS",)
+        elif kind == "leg":
+            bad = candidate(**{**fields, "leaders": parent.leaders})
+            assert violations(parent) == () and violations(bad) == ("CUG-INV-LEGCARDS",)
+        elif kind == "mid":
+            bad = candidate(**{**fields, "midfield": parent.midfield})
+            assert violations(parent) == () and violations(bad) == ("CUG-INV-LEGCARDS",)
+
+
+def _recorder(calls: list[str], name: str) -> Callable[..., bool]:
+    """A stand-in for a full check: records that it ran, and passes."""
+    def check(*args: object) -> bool:
+        calls.append(name)
+        return True
+    return check

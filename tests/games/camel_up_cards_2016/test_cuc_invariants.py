@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -355,3 +356,55 @@ def test_the_full_check_of_an_unreadable_candidate() -> None:
     s = first_state(3, "play")
     unreadable = candidate(**{**{name: getattr(s, name) for name in FIELDS}, "hands": None})
     assert state.full_violations(unreadable) == violations(unreadable) == ("CUC-INV-PHASE",)
+
+
+def test_a_draw_and_a_leg_bet_are_checked_against_the_last_valid_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUC-INV-RACING, CUC-INV-LEGCARDS checked incrementally (state.py): a draw moves
+    # one card from the deck to the revealed cards, a leg bet one leader or midfield
+    # card to a seat; right after its parent, such a state is checked against the
+    # parent's zones alone (the full zone checks do not run), and passes; a state that
+    # moved a card the parent's deck or stack did not hold is checked in full and fails.
+    steps = [(st.action.kind, st.state)
+             for st in kernel.play("camel-up-cards-2016", {"players": 4}, 0).steps]
+    full: list[str] = []
+    monkeypatch.setattr(state, "_racing_ok", _recorder(full, "racing"))
+    monkeypatch.setattr(state, "_leg_cards_ok", _recorder(full, "legcards"))
+    fast = {"racing": 0, "legcards": 0}
+    for (_, parent), (kind, child) in itertools.pairwise(steps):
+        if child.leg != parent.leg or child.phase == "over":  # a leg's end: checked in full
+            continue
+        if parent.phase == "draw" and kind == "draw":
+            key = "racing"
+        elif kind in ("leg", "mid"):
+            key = "legcards"
+        else:
+            continue
+        assert violations(parent) == ()
+        full.clear()
+        assert violations(child) == () and key not in full, (kind, full)
+        fast[key] += 1
+    assert fast["racing"] > 20 and fast["legcards"] > 10
+    monkeypatch.undo()
+    # the same moves, the card also left where it was: broken, found in full
+    for (_, parent), (kind, child) in itertools.pairwise(steps):
+        fields = {name: getattr(child, name) for name in FIELDS}
+        if child.leg != parent.leg or child.phase == "over":
+            continue
+        if parent.phase == "draw" and kind == "draw":
+            bad = candidate(**{**fields, "deck": parent.deck})
+            assert violations(parent) == () and violations(bad) == ("CUC-INV-RACING",)
+        elif kind == "leg":
+            bad = candidate(**{**fields, "leaders": parent.leaders})
+            assert violations(parent) == () and violations(bad) == ("CUC-INV-LEGCARDS",)
+        elif kind == "mid":
+            bad = candidate(**{**fields, "midfield": parent.midfield})
+            assert violations(parent) == () and violations(bad) == ("CUC-INV-LEGCARDS",)
+
+
+def _recorder(calls: list[str], name: str) -> Callable[..., bool]:
+    """A stand-in for a full check: records that it ran, and passes."""
+    def check(*args: object) -> bool:
+        calls.append(name)
+        return True
+    return check
