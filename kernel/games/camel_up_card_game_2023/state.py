@@ -566,10 +566,10 @@ def _drawn(deck: Any, revealed: Any, last_deck: tuple[str, ...],
     True only then (every card stays in exactly one place, as in the valid
     state); False does not mean broken: the caller checks in full. Never raises.
     """
-    if (type(deck) is not tuple or type(revealed) is not tuple
-            or len(revealed) != len(last_revealed) + 1 or revealed[:-1] != last_revealed):
+    if (type(revealed) is not tuple or len(revealed) != len(last_revealed) + 1
+            or revealed[:-1] != last_revealed):
         return False
-    card = revealed[-1]
+    card = revealed[-1]  # a deck of another type is never equal to a tuple
     return card in last_deck and deck == without(last_deck, card)
 
 

@@ -505,8 +505,9 @@ def _drawn_ok(deck: tuple[str, ...], revealed: tuple[str, ...], valid_deck: tupl
     state); False does not mean broken: the caller checks in full.
     """
     hash((deck, revealed))
-    if (type(deck) is not tuple or type(revealed) is not tuple
-            or len(revealed) != len(valid_revealed) + 1 or revealed[:-1] != valid_revealed):
+    # zones of another type than a tuple are never equal to the valid state's
+    # (or raise here as the full check does: the state is unreadable)
+    if len(revealed) != len(valid_revealed) + 1 or revealed[:-1] != valid_revealed:
         return False
     card = revealed[-1]
     return card in valid_deck and deck == without(valid_deck, card)
