@@ -15,7 +15,7 @@ has.
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -124,3 +124,72 @@ def put(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 def distinct_sorted(cards: Cards) -> list[str]:
     """The distinct cards of a sorted zone, in order (equal neighbours once)."""
     return [c for c, _ in groupby(cards)]
+
+
+def copy_fields(s: TableFields, t: TableFields) -> None:
+    """Every field of the engine's layout from ``s`` into ``t`` (a game's thaw), slot by
+    slot (a third of the cost of an attrs constructor)."""
+    t.players = s.players
+    t.age_order = s.age_order
+    t.phase = s.phase
+    t.leg = s.leg
+    t.track = s.track
+    t.pos = s.pos
+    t.height = s.height
+    t.palm = s.palm
+    t.palm_holder = s.palm_holder
+    t.fennec = s.fennec
+    t.fennec_holder = s.fennec_holder
+    t.stock = s.stock
+    t.hands = s.hands
+    t.discard = s.discard
+    t.deck = s.deck
+    t.intel = s.intel
+    t.revealed = s.revealed
+    t.shown = s.shown
+    t.leaders = s.leaders
+    t.midfield = s.midfield
+    t.bets = s.bets
+    t.winner_bets = s.winner_bets
+    t.loser_bets = s.loser_bets
+    t.money = s.money
+    t.payouts = s.payouts
+    t.starter = s.starter
+    t.turn = s.turn
+    t.bet_done = s.bet_done
+    t.track_done = s.track_done
+    t.extended = s.extended
+
+
+def bet_taken(leaders: Any, midfield: Any, bets: Any, last: Any, camels: int) -> bool:
+    """A leg bet checked against a valid state ``last`` (2016 rule ID CUC-INV-LEGCARDS):
+    one seat's bets are its bets there and one more card, the top of that
+    colour's leader stack there (the stack one card shorter) or that colour's
+    midfield card there (now taken); every other stack, flag and seat's bets
+    the same.
+
+    True only then (each card in one place, as in the valid state); False does
+    not mean broken: the caller checks in full. Never raises. ``camels``: the
+    racing camels (leader stacks).
+    """
+    old = last.bets
+    if type(bets) is not tuple or type(old) is not tuple or len(bets) != len(old):
+        return False
+    changed = [i for i in range(len(bets)) if bets[i] is not old[i]]
+    if len(changed) != 1:
+        return False
+    mine, before = bets[changed[0]], old[changed[0]]
+    if type(mine) is not tuple or len(mine) != len(before) + 1 or mine[:-1] != before:
+        return False
+    bet = mine[-1]
+    if type(bet) is not tuple or len(bet) != 2:
+        return False
+    colour, value = bet
+    if type(colour) is not int or not 0 <= colour < camels or type(value) is not int:
+        return False
+    if value == 0:  # a midfield card
+        return (leaders is last.leaders and bool(last.midfield[colour])
+                and midfield == (*last.midfield[:colour], False, *last.midfield[colour + 1:]))
+    stack = last.leaders[colour]
+    return (midfield is last.midfield and bool(stack) and stack[-1] == value
+            and leaders == (*last.leaders[:colour], stack[:-1], *last.leaders[colour + 1:]))

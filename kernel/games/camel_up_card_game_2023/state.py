@@ -38,6 +38,8 @@ from kernel.engines.camel_cards.table import (
     SETUP,
     Table,
     TableFields,
+    bet_taken,
+    copy_fields,
     without,
 )
 from kernel.pictures import Pictured
@@ -144,36 +146,7 @@ def thaw(s: CugState) -> CugTable:
     :data:`_THAWED` checks at import that every field is.
     """
     t: CugTable = object.__new__(CugTable)
-    t.players = s.players
-    t.age_order = s.age_order
-    t.phase = s.phase
-    t.leg = s.leg
-    t.track = s.track
-    t.pos = s.pos
-    t.height = s.height
-    t.palm = s.palm
-    t.palm_holder = s.palm_holder
-    t.fennec = s.fennec
-    t.fennec_holder = s.fennec_holder
-    t.stock = s.stock
-    t.hands = s.hands
-    t.discard = s.discard
-    t.deck = s.deck
-    t.intel = s.intel
-    t.revealed = s.revealed
-    t.shown = s.shown
-    t.leaders = s.leaders
-    t.midfield = s.midfield
-    t.bets = s.bets
-    t.winner_bets = s.winner_bets
-    t.loser_bets = s.loser_bets
-    t.money = s.money
-    t.payouts = s.payouts
-    t.starter = s.starter
-    t.turn = s.turn
-    t.bet_done = s.bet_done
-    t.track_done = s.track_done
-    t.extended = s.extended
+    copy_fields(s, t)
     t.fennec_tokens = s.fennec_tokens
     t.shortcut_tokens = s.shortcut_tokens
     t.fennec_placers = s.fennec_placers
@@ -507,7 +480,7 @@ def _run_checks(s: Any, last: Any, keep: bool,
     if not (s.leaders is last.leaders and s.midfield is last.midfield
             and s.bets is last.bets):
         fresh += (s.leaders, s.midfield, s.bets)
-        if not (_bet_taken(s.leaders, s.midfield, s.bets, last) or holds(_legcards, s)):
+        if not (bet_taken(s.leaders, s.midfield, s.bets, last, RACING) or holds(_legcards, s)):
             broken.append("CUG-INV-LEGCARDS")
     if not (seats and s.winner_bets is last.winner_bets and s.loser_bets is last.loser_bets):
         fresh += (s.winner_bets, s.loser_bets)
@@ -571,38 +544,6 @@ def _drawn(deck: Any, revealed: Any, last_deck: tuple[str, ...],
         return False
     card = revealed[-1]  # a deck of another type is never equal to a tuple
     return card in last_deck and deck == without(last_deck, card)
-
-
-def _bet_taken(leaders: Any, midfield: Any, bets: Any, last: Any) -> bool:
-    """CUG-INV-LEGCARDS against a valid state ``last``: one seat's bets are its bets
-    there and one more card, the top of that colour's leader stack there (the
-    stack one card shorter) or that colour's midfield card there (now taken);
-    every other stack, flag and seat's bets the same.
-
-    True only then (each card in one place, as in the valid state); False does
-    not mean broken: the caller checks in full. Never raises.
-    """
-    old = last.bets
-    if type(bets) is not tuple or type(old) is not tuple or len(bets) != len(old):
-        return False
-    changed = [i for i in range(len(bets)) if bets[i] is not old[i]]
-    if len(changed) != 1:
-        return False
-    mine, before = bets[changed[0]], old[changed[0]]
-    if type(mine) is not tuple or len(mine) != len(before) + 1 or mine[:-1] != before:
-        return False
-    bet = mine[-1]
-    if type(bet) is not tuple or len(bet) != 2:
-        return False
-    colour, value = bet
-    if type(colour) is not int or not 0 <= colour < RACING or type(value) is not int:
-        return False
-    if value == 0:  # a midfield card
-        return (leaders is last.leaders and bool(last.midfield[colour])
-                and midfield == (*last.midfield[:colour], False, *last.midfield[colour + 1:]))
-    stack = last.leaders[colour]
-    return (midfield is last.midfield and bool(stack) and stack[-1] == value
-            and leaders == (*last.leaders[:colour], stack[:-1], *last.leaders[colour + 1:]))
 
 
 def violations(s: Any) -> tuple[str, ...]:

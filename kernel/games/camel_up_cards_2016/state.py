@@ -60,6 +60,8 @@ from kernel.engines.camel_cards.table import (
     SETUP,
     Table,
     TableFields,
+    bet_taken,
+    copy_fields,
     without,
 )
 from kernel.pictures import Pictured
@@ -134,36 +136,7 @@ def candidate(**fields: Any) -> CardsState:
 def thaw(s: CardsState) -> Table:
     """The table in hand: a state's fields, to edit during one transition."""
     t = object.__new__(Table)
-    t.players = s.players
-    t.age_order = s.age_order
-    t.phase = s.phase
-    t.leg = s.leg
-    t.track = s.track
-    t.pos = s.pos
-    t.height = s.height
-    t.palm = s.palm
-    t.palm_holder = s.palm_holder
-    t.fennec = s.fennec
-    t.fennec_holder = s.fennec_holder
-    t.stock = s.stock
-    t.hands = s.hands
-    t.discard = s.discard
-    t.deck = s.deck
-    t.intel = s.intel
-    t.revealed = s.revealed
-    t.shown = s.shown
-    t.leaders = s.leaders
-    t.midfield = s.midfield
-    t.bets = s.bets
-    t.winner_bets = s.winner_bets
-    t.loser_bets = s.loser_bets
-    t.money = s.money
-    t.payouts = s.payouts
-    t.starter = s.starter
-    t.turn = s.turn
-    t.bet_done = s.bet_done
-    t.track_done = s.track_done
-    t.extended = s.extended
+    copy_fields(s, t)
     return t
 
 
@@ -519,36 +492,10 @@ def _bet_taken_ok(
     bets: tuple[tuple[tuple[int, int], ...], ...],
     valid: CardsState,
 ) -> bool:
-    """CUC-INV-LEGCARDS against a valid state: one seat's bets are its bets there
-    and one more card, the top of that colour's leader stack there (the stack
-    one card shorter) or that colour's midfield card there (now taken); every
-    other stack, flag and seat's bets the same (hashed first).
-
-    True only then (each card in one place, as in the valid state); False does
-    not mean broken: the caller checks in full.
-    """
+    """CUC-INV-LEGCARDS against a valid state (the engine's :func:`bet_taken`), the
+    values hashed first. False does not mean broken: the caller checks in full."""
     hash((leaders, midfield, bets))
-    old = valid.bets
-    if type(bets) is not tuple or type(old) is not tuple or len(bets) != len(old):
-        return False
-    changed = [i for i in range(len(bets)) if bets[i] is not old[i]]
-    if len(changed) != 1:
-        return False
-    mine, before = bets[changed[0]], old[changed[0]]
-    if type(mine) is not tuple or len(mine) != len(before) + 1 or mine[:-1] != before:
-        return False
-    bet = mine[-1]
-    if type(bet) is not tuple or len(bet) != 2:
-        return False
-    colour, value = bet
-    if type(colour) is not int or not 0 <= colour < CAMELS or type(value) is not int:
-        return False
-    if value == 0:  # a midfield card
-        return (leaders is valid.leaders and bool(valid.midfield[colour])
-                and midfield == (*valid.midfield[:colour], False, *valid.midfield[colour + 1:]))
-    stack = valid.leaders[colour]
-    return (midfield is valid.midfield and bool(stack) and stack[-1] == value
-            and leaders == (*valid.leaders[:colour], stack[:-1], *valid.leaders[colour + 1:]))
+    return bet_taken(leaders, midfield, bets, valid, CAMELS)
 
 
 def _ages_ok_uncached(age_order: tuple[int, ...], players: int) -> bool:
