@@ -28,9 +28,12 @@ from . import rules
 from .data import (
     ANIMAL_MAX,
     ANIMALS,
+    APPRENTICE_HAND,
     CHAMPIONSHIP_ROUNDS,
     DEALT,
     FINISH,
+    HAND,
+    HOWL,
     MAX_PLAYERS,
     MIN_PLAYERS,
     MODES,
@@ -243,19 +246,28 @@ def _hands_ok(s: HareState) -> bool:
 
 
 def _table_ok(s: HareState) -> bool:
-    counts = table_counts(s.table)
-    if len(s.table) > TABLE_MAX or any(c > ANIMAL_MAX for c in counts.values()):
+    table = s.table
+    size = len(table)
+    if size > TABLE_MAX:
         return False
-    triggered = len(s.table) == TABLE_MAX or ANIMAL_MAX in counts.values()
+    # the most cards of one animal, howls counted as wolves (HT-RACE-WOLF)
+    most = max(*map(table.count, _NOT_WOLVES), table.count("wolf") + table.count(HOWL))
+    if most > ANIMAL_MAX:
+        return False
+    triggered = size == TABLE_MAX or most == ANIMAL_MAX
     if s.phase in ("bets", "track", "turbos", "deal", "second"):
-        return not s.table
+        return not table
     if s.phase == "turn":
         return not triggered
     if s.phase == "draw":
-        return bool(s.table)
+        return bool(table)
     if s.phase == "move":
         return triggered
     return True
+
+
+#: The animals whose cards are one kind (a wolf's are wolves and howls).
+_NOT_WOLVES: Final = tuple(a for a in ANIMALS if a != "wolf")
 
 
 def _forward_ok(s: HareState) -> bool:
@@ -446,16 +458,17 @@ def _one_card_moved(from_before: tuple[str, ...], from_after: tuple[str, ...],
                     to_before: tuple[str, ...], to_after: tuple[str, ...]) -> bool:
     """One card left a sorted zone (a deck) for another (a hand): the first zone is the
     same without it (so still sorted), the second sorted and the same with it."""
-    if list(to_after) != sorted(to_after):
-        return False
     i = 0
     while i < len(to_before) and to_before[i] == to_after[i]:
         i += 1
     card = to_after[i]
     if to_after[i + 1:] != to_before[i:] or card not in from_before:
         return False
+    # the second zone was sorted: with the card between its neighbours, it still is
+    if (i and to_after[i - 1] > card) or (i < len(to_before) and card > to_before[i]):
+        return False
     j = from_before.index(card)
-    return from_after == from_before[:j] + from_before[j + 1:]
+    return from_after[:j] == from_before[:j] and from_after[j:] == from_before[j + 1:]
 
 
 #: The fields whose change makes the incremental check run :func:`_phase_ok` again (between
@@ -477,28 +490,97 @@ def changed_fields(p: HareState, s: HareState) -> set[str]:
     return changed
 
 
-#: The fields a card dealt or drawn replaces when the seat and the phase stay.
-_DRAWN: Final = frozenset(("deck", "hands"))
+#: The steps :func:`_moved_violations` checks: (the parent's phase, the child's phase,
+#: the fields replaced) -> whether the table may have changed. A card dealt or drawn
+#: (the deck and the hands; the discard too when the deck ran out), the refill that ends
+#: a turn (the phase and the seat too), a play (the hands, the table, the phase).
+_MOVED: Final = {
+    **{(phase, phase, frozenset(fields)): False for phase in ("deal", "turn", "draw")
+       for fields in (("deck", "hands"), ("deck", "hands", "discard"))},
+    **{("draw", "turn", frozenset(fields)): False
+       for fields in (("deck", "hands", "phase", "turn"),
+                      ("deck", "hands", "discard", "phase", "turn"))},
+    ("turn", "draw", frozenset(("hands", "table", "phase"))): True,
+}
 
 
-def _drawn_violations(p: HareState, s: HareState) -> tuple[str, ...]:
-    """:func:`delta_violations` of a step that replaced only the deck and the hands,
-    in the phases deal, turn or draw (the common step: a card dealt or drawn). The
-    phase's other readings held in ``p``; the hands' count, the cards (one moved from
-    the deck to one hand, else every changed zone counted) and the changed seats'
-    hand sizes are checked."""
+def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...]:
+    """:func:`delta_violations` of the common steps (:data:`_MOVED`): cards moved between
+    the deck, the discard, the hands and the table, in the phases deal, turn and draw, the
+    seat on turn changed only from draw to turn. The parent held every invariant and
+    between turn and draw only the hand sizes and the table read the phase (HT-INV-HANDS,
+    HT-INV-TABLE), so what is checked: the hands' count and the seat's range
+    (HT-INV-PHASE), the cards that moved (HT-INV-CARDS), the hand sizes of the seats
+    whose hand or rule changed (HT-INV-HANDS), and the table's limits in the new phase
+    (HT-INV-TABLE). A step changes the hand of the parent's seat on turn only (dealt to,
+    drawing or playing); another hand changed goes to :func:`_moved_hands`."""
     n = s.players
-    if len(s.hands) != n:
+    hands, before = s.hands, p.hands
+    if len(hands) != n or not 0 <= s.turn < n:
         return ("HT-INV-PHASE",)
-    seats = [i for i, (a, b) in enumerate(zip(s.hands, p.hands, strict=True)) if a is not b]
-    if (len(seats) == 1 and len(s.deck) + 1 == len(p.deck)
-            and len(s.hands[seats[0]]) == len(p.hands[seats[0]]) + 1):
-        cards = _one_card_moved(p.deck, s.deck, p.hands[seats[0]], s.hands[seats[0]])
-    else:
+    seat = p.turn
+    if hands[:seat] != before[:seat] or hands[seat + 1:] != before[seat + 1:]:
+        return _moved_hands(p, s, table)
+    # the other hands hold what they held, under the same rule (HT-INV-HANDS: the new
+    # seat on turn, from draw to turn, was full and stays full)
+    was, hand = before[seat], hands[seat]
+    if table:  # a play: from the hand to the table
+        after = s.table
+        cards = (list(hand) == sorted(hand) and list(after) == sorted(after)
+                 and sorted(hand + after) == sorted(was + p.table))
+    elif s.discard is p.discard and len(hand) == len(was) + 1:  # one card drawn or dealt
+        cards = len(s.deck) + 1 == len(p.deck) and _one_card_moved(p.deck, s.deck, was, hand)
+    else:  # the deck ran out (HT-TURN-RESHUFFLE)
         cards = _cards_delta_ok(p, s)
     broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
-    if not _hand_size_ok(s, s.turn) or not all(_hand_size_ok(s, i) for i in seats):
+    phase = s.phase
+    size = len(hand)
+    full = APPRENTICE_HAND if s.mode == "apprentice" else HAND
+    if phase == "deal":  # the seat on turn is dealt to
+        sized = size < (DEALT if s.mode == "standard" else full)
+    elif phase == "draw":  # the seat on turn refills
+        sized = full - ANIMAL_MAX <= size < full
+    else:
+        sized = size == full
+    if not sized:
         broken += ("HT-INV-HANDS",)
+    if (table or phase != p.phase) and not _table_ok(s):
+        broken += ("HT-INV-TABLE",)
+    return broken
+
+
+def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[str, ...]:
+    """:func:`_moved_violations` when a hand other than the seat on turn's changed: every
+    changed zone counted, every changed seat's hand size."""
+    n = s.players
+    hands, before = s.hands, p.hands
+    turn = s.turn
+    seats = [i for i in range(n) if hands[i] is not before[i]]
+    old, new = ([p.table], [s.table]) if table else ([p.deck], [s.deck])
+    if s.discard is not p.discard:
+        old.append(p.discard)
+        new.append(s.discard)
+    old.extend(before[i] for i in seats)
+    new.extend(hands[i] for i in seats)
+    cards = (all(list(z) == sorted(z) for z in new)
+             and sorted(chain.from_iterable(new)) == sorted(chain.from_iterable(old)))
+    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
+    phase = s.phase
+    full = APPRENTICE_HAND if s.mode == "apprentice" else HAND
+    if phase == "deal":  # seats before the turn dealt in full, the turn's under way
+        dealt = DEALT if s.mode == "standard" else full
+        sized = all(len(hands[i]) == dealt if i < turn else
+                    (len(hands[i]) < dealt if i == turn else not hands[i])
+                    for i in (*seats, turn))
+    elif phase == "draw":  # the seat on turn refills, the others are full
+        sized = all(full - ANIMAL_MAX <= len(hands[i]) < full if i == turn
+                    else len(hands[i]) == full for i in (*seats, turn))
+    else:
+        sized = all(len(hands[i]) == full for i in (*seats, turn, p.turn))
+    if not sized:
+        broken += ("HT-INV-HANDS",)
+    if (table or phase != p.phase) and not _table_ok(s):
+        broken += ("HT-INV-TABLE",)
     return broken
 
 
@@ -513,8 +595,9 @@ def delta_violations(p: HareState, s: HareState,
     phase = s.phase
     if changed is None:
         changed = changed_fields(p, s)
-    if changed == _DRAWN and p.phase == phase and phase in _SAME:
-        return _drawn_violations(p, s)
+    table = _MOVED.get((p.phase, phase, frozenset(changed)))
+    if table is not None:
+        return _moved_violations(p, s, table)
     if (not changed.isdisjoint(_FROM_SCRATCH) or p.phase not in _SAME
             or ("phase" in changed and not (phase in _PLAY and p.phase in _PLAY))):
         return full_violations(s)
