@@ -9,7 +9,6 @@ once and kept in its ``memo``.
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left
 from fractions import Fraction
 from typing import Final
 
@@ -38,27 +37,15 @@ _SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
 _odds: Final = functools.lru_cache(maxsize=4096)(Fraction)
 
 
-def _deck_outcomes(seat: int, deck: tuple[str, ...]) -> Outcomes:
-    """The outcomes of a deal to ``seat`` (-1: a draw) from ``deck`` (HT-SETUP-DEAL,
-    HT-TURN-REFILL): each card kind with the chance to draw it. The deck is sorted
-    (HT-INV-CARDS), so where each kind starts in it gives its make-up."""
-    return _by_makeup(seat, len(deck), *[bisect_left(deck, card) for card in _SORTED_CARDS])
-
-
-def _makeup_outcomes(seat: int, size: int, *starts: int) -> Outcomes:
-    """:func:`_deck_outcomes` of a sorted deck of ``size`` cards in which the card kinds
-    (sorted) start at ``starts``."""
-    table = DRAW if seat < 0 else DEAL[seat]
-    ends = (*starts[1:], size)
-    return tuple((table[card], _odds(end - start, size))
-                 for card, start, end in zip(_SORTED_CARDS, starts, ends, strict=True)
-                 if end > start)
-
-
-#: :func:`_makeup_outcomes` once per deal's seat and deck's make-up: the same tuple
-#: each time (a sampler may remember what it worked out for it). A call, not a
-#: decorator: the tests clear it.
-_by_makeup: Final = functools.lru_cache(maxsize=1 << 16)(_makeup_outcomes)
+def _card_odds(deck: tuple[str, ...]) -> list[tuple[str, Fraction]]:
+    """Each card kind in the deck with the chance to draw it, in the cards' sorted order."""
+    size = len(deck)
+    out: list[tuple[str, Fraction]] = []
+    for card in _SORTED_CARDS:
+        n = deck.count(card)
+        if n:
+            out.append((card, _odds(n, size)))
+    return out
 
 
 def chance_outcomes(s: HareState) -> Outcomes:
@@ -82,9 +69,10 @@ def _outcomes(s: HareState) -> Outcomes:
         left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
         return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
     if s.phase == "deal":  # HT-SETUP-DEAL
-        return _deck_outcomes(s.turn, s.deck)
+        dealt = DEAL[s.turn]
+        return tuple((dealt[c], p) for c, p in _card_odds(s.deck))
     if s.phase == "draw":  # HT-TURN-REFILL
-        return _deck_outcomes(-1, s.deck)
+        return tuple((DRAW[c], p) for c, p in _card_odds(s.deck))
     if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
         return ((GATHER, Fraction(1)),)
     return ()
@@ -137,33 +125,15 @@ def allowed(s: HareState, a: Action) -> bool:
 
 def _plays(s: HareState) -> tuple[Action, ...]:
     """HT-TURN-PLAY, HT-TURN-LIMIT: the plays the hand allows and the table takes (the
-    same rule as :func:`_play_ok`, with the hand and the table counted once): each
-    animal's, in the actions' sorted order (by animal, count, howls)."""
-    hand, table = s.hands[s.turn], s.table
-    room = TABLE_MAX - len(table)
+    same rule as :func:`_play_ok`, with the hand and the table counted once)."""
+    hand = s.hands[s.turn]
+    have = {a: hand.count(a) for a in ANIMALS}
     howls = hand.count(HOWL)
-    out: tuple[Action, ...] = ()
-    for animal in _SORTED_ANIMALS:
-        if animal == "wolf":  # howl cards count as wolves (HT-RACE-WOLF)
-            on_table = table.count(animal) + table.count(HOWL)
-            out += _plays_by_count(animal, hand.count(animal), howls,
-                                   min(room, ANIMAL_MAX - on_table))
-        else:
-            out += _plays_by_count(animal, hand.count(animal), 0,
-                                   min(room, ANIMAL_MAX - table.count(animal)))
-    return out
-
-
-def _animal_plays(animal: str, have: int, howls: int, most: int) -> tuple[Action, ...]:
-    """The plays of ``animal`` from a hand with ``have`` of its cards and ``howls`` howl
-    cards, of at most ``most`` cards, in the actions' sorted order."""
-    return tuple(action for (a, n, h), action in PLACE
-                 if a == animal and n - h <= have and h <= howls and n <= most)
-
-
-#: :func:`_animal_plays` once per hand and room (a call, not a decorator: the tests
-#: clear it).
-_plays_by_count: Final = functools.lru_cache(maxsize=4096)(_animal_plays)
+    room = TABLE_MAX - len(s.table)
+    on_table = table_counts(s.table)
+    return tuple(action for (animal, n, h), action in PLACE
+                 if n - h <= have[animal] and h <= howls and n <= room
+                 and on_table[animal] + n <= ANIMAL_MAX)
 
 
 def _legal(s: HareState) -> tuple[Action, ...]:

@@ -584,22 +584,62 @@ def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[str, ...]:
     return broken
 
 
+#: What the checks read besides the players, mode, series, round and phase (a step that
+#: keeps those runs again only the checks that read a field it replaced).
+_PHASE_ALL_READS: Final = frozenset(("turn", "token", "races", "streams", "turbos",
+                                     "positions", "to_move", "history", "points", "shown",
+                                     "starting", "second", "hands", "table"))
+_HANDS_READS: Final = frozenset(("starting", "hands", "second", "turn"))
+_PODIUM_READS: Final = frozenset(("podium", "positions"))
+_SCORES_ALL_READS: Final = frozenset(("history", "points", "shown", "starting", "second",
+                                      "podium"))
+
+
+def _setup_violations(p: HareState, s: HareState, changed: set[str]) -> tuple[str, ...]:
+    """:func:`delta_violations` of a step that keeps the phase, outside the phases deal,
+    turn and draw (a starting bet dealt, a stream laid, a turbo placed, a second bet, an
+    apprentice's animal moved): the checks that read a replaced field run again, whole
+    (the cards: only the zones that changed, :func:`_cards_delta_ok`)."""
+    if not changed.isdisjoint(_PHASE_ALL_READS) and not _phase_ok(s):
+        return ("HT-INV-PHASE",)
+    broken: list[str] = []
+    if not changed.isdisjoint(_CARD_ZONES) and not _cards_delta_ok(p, s):
+        broken.append("HT-INV-CARDS")
+    if "positions" in changed and not _forward_ok(s):
+        broken.append("HT-INV-FORWARD")
+    if not changed.isdisjoint(_HANDS_READS) and not _hands_ok(s):
+        broken.append("HT-INV-HANDS")
+    if not changed.isdisjoint(_PODIUM_READS) and not _podium_ok(s):
+        broken.append("HT-INV-PODIUM")
+    if not changed.isdisjoint(_SCORES_ALL_READS) and not _scores_ok(s):
+        broken.append("HT-INV-SCORES")
+    if "table" in changed and not _table_ok(s):
+        broken.append("HT-INV-TABLE")
+    return tuple(broken)
+
+
 def delta_violations(p: HareState, s: HareState,
                      changed: set[str] | None = None) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
     same answer as :func:`full_violations`, running only what the fields ``s``
     replaced (compared by identity: ``changed``, :func:`changed_fields` when not
-    given) can change. Steps that change the players, mode, series or round, or the
-    phase other than between turn and draw (or that leave the phases deal, turn and
-    draw), check from scratch."""
+    given) can change. The common steps (a card dealt or drawn, a play, the refill
+    that ends a turn) have one tight check (:func:`_moved_violations`); a step that keeps
+    a setup or apprentice movement phase reruns the checks reading what it replaced
+    (:func:`_setup_violations`). Steps that change the players, mode, series or round,
+    or the phase other than between turn and draw (or that leave the phases deal, turn
+    and draw), check from scratch."""
     phase = s.phase
     if changed is None:
         changed = changed_fields(p, s)
     table = _MOVED.get((p.phase, phase, frozenset(changed)))
     if table is not None:
         return _moved_violations(p, s, table)
-    if (not changed.isdisjoint(_FROM_SCRATCH) or p.phase not in _SAME
-            or ("phase" in changed and not (phase in _PLAY and p.phase in _PLAY))):
+    if not changed.isdisjoint(_FROM_SCRATCH):
+        return full_violations(s)
+    if p.phase not in _SAME:
+        return full_violations(s) if "phase" in changed else _setup_violations(p, s, changed)
+    if "phase" in changed and not (phase in _PLAY and p.phase in _PLAY):
         return full_violations(s)
     n = s.players
     if not changed.isdisjoint(_PHASE_READS):

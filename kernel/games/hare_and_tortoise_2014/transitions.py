@@ -23,8 +23,10 @@ from .config import fresh
 from .data import (
     ANIMAL_MAX,
     ANIMALS,
+    APPRENTICE_HAND,
     DEALT,
     FINISH,
+    HAND,
     HOWL,
     PODIUM_PLACES,
     STREAMS,
@@ -92,6 +94,28 @@ def _next_setup(s: HareState) -> HareState:
 def _step(s: HareState, a: Action) -> Applied:
     kind = a.kind
     n = s.players
+    if kind == "draw":  # HT-TURN-REFILL
+        return _draw(s, str(a.values[0]))
+    if kind == "place":  # HT-TURN-PLAY
+        seat = s.turn
+        animal, count, howls = str(a.values[0]), int(a.values[1]), int(a.values[2])
+        cards = (animal,) * (count - howls) + (HOWL,) * howls
+        nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], *cards)),
+                           table=_add(s.table, *cards), phase="draw")
+        return Applied(nxt, (Event("played", ("HT-TURN-PLAY",),
+                                   {"seat": seat, "animal": animal, "count": count,
+                                    "howls": howls}),))
+    if kind == "deal":  # HT-SETUP-DEAL / HT-APP-DEAL
+        seat, card = int(a.values[0]), str(a.values[1])
+        dealt_by = (("HT-APP-DEAL", "HT-APP-CARDS") if s.mode == "apprentice"
+                    else ("HT-SETUP-DEAL",))
+        nxt = replace(s, deck=_remove(s.deck, card),
+                           hands=_set(s.hands, seat, _add(s.hands[seat], card)))
+        full = DEALT if s.mode == "standard" else hand_size(s.mode)
+        if len(nxt.hands[seat]) == full:
+            nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
+        return Applied(nxt, (Event("dealt", dealt_by, {"seat": seat, "card": card},
+                                   secret=("card",), owners=(seat,)),))
     if kind == "starting":  # HT-SETUP-START / HT-APP-DEAL
         seat, animal = int(a.values[0]), str(a.values[1])
         rules_hit = (("HT-APP-DEAL", "HT-SETUP-START") if s.mode == "apprentice"
@@ -118,17 +142,6 @@ def _step(s: HareState, a: Action) -> Applied:
         return Applied(nxt, (Event("turbo-placed", ("HT-APP-TURBO",),
                                    {"tile": TURBO_TILES[len(turbos) - 1],
                                     "animal": str(a.values[0])}),))
-    if kind == "deal":  # HT-SETUP-DEAL / HT-APP-DEAL
-        seat, card = int(a.values[0]), str(a.values[1])
-        dealt_by = (("HT-APP-DEAL", "HT-APP-CARDS") if s.mode == "apprentice"
-                    else ("HT-SETUP-DEAL",))
-        nxt = replace(s, deck=_remove(s.deck, card),
-                           hands=_set(s.hands, seat, _add(s.hands[seat], card)))
-        full = DEALT if s.mode == "standard" else hand_size(s.mode)
-        if len(nxt.hands[seat]) == full:
-            nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
-        return Applied(nxt, (Event("dealt", dealt_by, {"seat": seat, "card": card},
-                                   secret=("card",), owners=(seat,)),))
     if kind == "bet":  # HT-SETUP-SECOND
         seat, card = s.turn, str(a.values[0])
         nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], card)),
@@ -137,17 +150,6 @@ def _step(s: HareState, a: Action) -> Applied:
         return Applied(nxt, (Event("second-bet", ("HT-SETUP-SECOND",),
                                    {"seat": seat, "card": card},
                                    secret=("card",), owners=(seat,)),))
-    if kind == "place":  # HT-TURN-PLAY
-        seat = s.turn
-        animal, count, howls = str(a.values[0]), int(a.values[1]), int(a.values[2])
-        cards = (animal,) * (count - howls) + (HOWL,) * howls
-        nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], *cards)),
-                           table=_add(s.table, *cards), phase="draw")
-        return Applied(nxt, (Event("played", ("HT-TURN-PLAY",),
-                                   {"seat": seat, "animal": animal, "count": count,
-                                    "howls": howls}),))
-    if kind == "draw":  # HT-TURN-REFILL
-        return _draw(s, str(a.values[0]))
     if kind == "gather":  # HT-CHAMP-ROUNDS: a new setup; only the token carries over
         nxt = fresh(s.players, s.mode, s.series, s.round + 1, s.token, s.races, s.points,
                      s.history, s.shown)
@@ -171,7 +173,7 @@ def _draw(s: HareState, card: str) -> Applied:
         events.append(Event("reshuffled", ("HT-TURN-RESHUFFLE",), {"cards": len(s.discard)}))
         changes["deck"] = s.discard
         changes["discard"] = ()
-    if len(hand) < hand_size(s.mode):
+    if len(hand) < (APPRENTICE_HAND if s.mode == "apprentice" else HAND):
         return Applied(replace(s, **changes), tuple(events))
     counts = table_counts(s.table)
     if len(s.table) == TABLE_MAX or ANIMAL_MAX in counts.values():  # HT-RACE-TRIGGER
