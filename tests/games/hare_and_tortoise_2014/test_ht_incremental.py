@@ -114,12 +114,77 @@ def test_incremental_runs_only_what_the_step_changed(monkeypatch: pytest.MonkeyP
     def refuse(s: state.HareState) -> bool:
         raise AssertionError("a check from scratch")
 
+    counted: list[int] = []
+    zones = state._cards_delta_ok
+
+    def count(p: state.HareState, s: state.HareState) -> bool:
+        counted.append(1)
+        return zones(p, s)
+
+    def refuse_pair(p: state.HareState, s: state.HareState, table: bool) -> tuple[str, ...]:
+        raise AssertionError("another seat's hand checked")
+
     monkeypatch.setattr(state, "_one_card_moved", spy)
+    monkeypatch.setattr(state, "_cards_delta_ok", count)
+    monkeypatch.setattr(state, "_moved_hands", refuse_pair)
     for name in ("_phase_ok", "_cards_ok", "_hands_ok", "_podium_ok", "_scores_ok",
                  "_forward_ok"):
         monkeypatch.setattr(state, name, refuse)
     for kind, pairs in steps.items():
         for parent, child in pairs:
             moved.clear()
+            counted.clear()
             assert state.delta_violations(parent, child) == (), kind
             assert len(moved) == (kind != "place" and child.deck is not parent.discard), kind
+            # every zone counted only when the deck ran out (HT-TURN-RESHUFFLE)
+            assert len(counted) == (child.deck is parent.discard), kind
+
+
+#: What each check reads besides the players, mode, series, round and phase.
+_READS = {
+    "_phase_ok": {"turn", "token", "races", "streams", "turbos", "positions", "to_move",
+                  "history", "points", "shown", "starting", "second", "hands", "table"},
+    "_cards_delta_ok": {"deck", "discard", "table", "hands", "second", "unused", "starting"},
+    "_forward_ok": {"positions"},
+    "_hands_ok": {"starting", "hands", "second", "turn"},
+    "_podium_ok": {"podium", "positions"},
+    "_scores_ok": {"history", "points", "shown", "starting", "second", "podium"},
+    "_table_ok": {"table"},
+}
+
+
+@pytest.mark.parametrize("variant", ["standard", "apprentice"])
+def test_a_step_that_keeps_a_setup_phase_reruns_only_what_reads_its_fields(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-*: a starting bet, a stream, a turbo, a second bet or an apprentice's move
+    # that keeps the phase checks nothing from scratch, and only the checks that read a
+    # field it replaced
+    pairs = []
+    for seed in range(2):
+        states = _steps({"players": 3, **VARIANTS[variant]}, seed)
+        pairs += [(p, c) for p, c in itertools.pairwise(states)
+                  if p.phase == c.phase and p.phase not in ("deal", "turn", "draw")]
+    assert {p.phase for p, _ in pairs} >= ({"bets", "second", "track"}
+                                           if variant == "standard" else
+                                           {"bets", "track", "turbos", "move"})
+    ran: list[str] = []
+
+    def spy(name: str) -> Any:
+        check = getattr(state, name)
+
+        def run(*a: Any) -> Any:
+            ran.append(name)
+            return check(*a)
+        return run
+
+    def refuse(s: state.HareState) -> tuple[str, ...]:
+        raise AssertionError("a check from scratch")
+
+    for name in _READS:
+        monkeypatch.setattr(state, name, spy(name))
+    monkeypatch.setattr(state, "full_violations", refuse)
+    for parent, child in pairs:
+        ran.clear()
+        changed = state.changed_fields(parent, child)
+        assert state.delta_violations(parent, child) == (), parent.phase
+        assert set(ran) == {name for name, reads in _READS.items() if reads & changed}
