@@ -9,6 +9,8 @@ once and kept in its ``memo``.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 
@@ -37,15 +39,19 @@ _SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
 _odds: Final = functools.lru_cache(maxsize=4096)(Fraction)
 
 
-def _card_odds(deck: tuple[str, ...]) -> list[tuple[str, Fraction]]:
-    """Each card kind in the deck with the chance to draw it, in the cards' sorted order."""
+def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcomes:
+    """Each card kind in the deck with its action in ``table`` and the chance to draw it,
+    in the cards' sorted order. The deck is sorted (HT-INV-CARDS): each kind's cards lie
+    together, found by bisection."""
     size = len(deck)
-    out: list[tuple[str, Fraction]] = []
+    out: list[tuple[Action, Fraction]] = []
+    start = 0
     for card in _SORTED_CARDS:
-        n = deck.count(card)
-        if n:
-            out.append((card, _odds(n, size)))
-    return out
+        end = bisect_right(deck, card, start)
+        if end > start:
+            out.append((table[card], _odds(end - start, size)))
+            start = end
+    return tuple(out)
 
 
 def chance_outcomes(s: HareState) -> Outcomes:
@@ -69,10 +75,9 @@ def _outcomes(s: HareState) -> Outcomes:
         left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
         return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
     if s.phase == "deal":  # HT-SETUP-DEAL
-        dealt = DEAL[s.turn]
-        return tuple((dealt[c], p) for c, p in _card_odds(s.deck))
+        return _deck_outcomes(DEAL[s.turn], s.deck)
     if s.phase == "draw":  # HT-TURN-REFILL
-        return tuple((DRAW[c], p) for c, p in _card_odds(s.deck))
+        return _deck_outcomes(DRAW, s.deck)
     if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
         return ((GATHER, Fraction(1)),)
     return ()
