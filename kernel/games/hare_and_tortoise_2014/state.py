@@ -520,38 +520,39 @@ def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...
         return ("HT-INV-PHASE",)
     seat = p.turn
     if hands[:seat] != before[:seat] or hands[seat + 1:] != before[seat + 1:]:
-        return _moved_hands(p, s, table)
-    # the other hands hold what they held, under the same rule (HT-INV-HANDS: the new
-    # seat on turn, from draw to turn, was full and stays full)
-    was, hand = before[seat], hands[seat]
-    if table:  # a play: from the hand to the table
-        after = s.table
-        cards = (list(hand) == sorted(hand) and list(after) == sorted(after)
-                 and sorted(hand + after) == sorted(was + p.table))
-    elif s.discard is p.discard and len(hand) == len(was) + 1:  # one card drawn or dealt
-        cards = len(s.deck) + 1 == len(p.deck) and _one_card_moved(p.deck, s.deck, was, hand)
-    else:  # the deck ran out (HT-TURN-RESHUFFLE)
-        cards = _cards_delta_ok(p, s)
-    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
-    phase = s.phase
-    size = len(hand)
-    full = APPRENTICE_HAND if s.mode == "apprentice" else HAND
-    if phase == "deal":  # the seat on turn is dealt to
-        sized = size < (DEALT if s.mode == "standard" else full)
-    elif phase == "draw":  # the seat on turn refills
-        sized = full - ANIMAL_MAX <= size < full
+        cards, sized = _moved_hands(p, s, table)
     else:
-        sized = size == full
+        # the other hands hold what they held, under the same rule (HT-INV-HANDS: the
+        # new seat on turn, from draw to turn, was full and stays full)
+        was, hand = before[seat], hands[seat]
+        if table:  # a play: from the hand to the table
+            after = s.table
+            cards = (list(hand) == sorted(hand) and list(after) == sorted(after)
+                     and sorted(hand + after) == sorted(was + p.table))
+        elif s.discard is p.discard and len(hand) == len(was) + 1:  # one card drawn or dealt
+            cards = (len(s.deck) + 1 == len(p.deck)
+                     and _one_card_moved(p.deck, s.deck, was, hand))
+        else:  # the deck ran out (HT-TURN-RESHUFFLE)
+            cards = _cards_delta_ok(p, s)
+        size = len(hand)
+        full = APPRENTICE_HAND if s.mode == "apprentice" else HAND
+        if s.phase == "deal":  # the seat on turn is dealt to
+            sized = size < (DEALT if s.mode == "standard" else full)
+        elif s.phase == "draw":  # the seat on turn refills
+            sized = full - ANIMAL_MAX <= size < full
+        else:
+            sized = size == full
+    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
     if not sized:
         broken += ("HT-INV-HANDS",)
-    if (table or phase != p.phase) and not _table_ok(s):
+    if (table or s.phase != p.phase) and not _table_ok(s):
         broken += ("HT-INV-TABLE",)
     return broken
 
 
-def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[str, ...]:
-    """:func:`_moved_violations` when a hand other than the seat on turn's changed: every
-    changed zone counted, every changed seat's hand size."""
+def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[bool, bool]:
+    """:func:`_moved_violations` when a hand other than the seat on turn's changed: whether
+    the cards hold (every changed zone counted) and the changed seats' hand sizes."""
     n = s.players
     hands, before = s.hands, p.hands
     turn = s.turn
@@ -564,7 +565,6 @@ def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[str, ...]:
     new.extend(hands[i] for i in seats)
     cards = (all(list(z) == sorted(z) for z in new)
              and sorted(chain.from_iterable(new)) == sorted(chain.from_iterable(old)))
-    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
     phase = s.phase
     full = APPRENTICE_HAND if s.mode == "apprentice" else HAND
     if phase == "deal":  # seats before the turn dealt in full, the turn's under way
@@ -577,11 +577,7 @@ def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[str, ...]:
                     else len(hands[i]) == full for i in (*seats, turn))
     else:
         sized = all(len(hands[i]) == full for i in (*seats, turn, p.turn))
-    if not sized:
-        broken += ("HT-INV-HANDS",)
-    if (table or phase != p.phase) and not _table_ok(s):
-        broken += ("HT-INV-TABLE",)
-    return broken
+    return cards, sized
 
 
 #: What the checks read besides the players, mode, series, round and phase (a step that

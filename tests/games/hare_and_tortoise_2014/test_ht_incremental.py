@@ -81,6 +81,25 @@ def test_incremental_catches_a_card_out_of_place() -> None:
         assert state.delta_violations(parent, bad) == full
 
 
+def test_incremental_catches_cards_moved_from_another_seat() -> None:
+    # HT-INV-CARDS, HT-INV-HANDS: a draw whose child also moved a card from another seat's
+    # hand: to the discard (the cards still add up, that hand is short), or lost
+    states = _steps({"players": 3}, 0)
+    parent, child = next((p, c) for p, c in itertools.pairwise(states)
+                         if p.phase == c.phase == "draw" and p.discard and c.deck is not p.discard)
+    other = (parent.turn + 1) % parent.players
+    hand = child.hands[other]
+    short = (*child.hands[:other], hand[1:], *child.hands[other + 1:])
+    for bad, expected in (
+            (state.replace(child, hands=short,
+                           discard=tuple(sorted((*child.discard, hand[0])))),
+             ("HT-INV-HANDS",)),
+            (state.replace(child, hands=short, discard=tuple(child.discard)),
+             ("HT-INV-CARDS", "HT-INV-HANDS"))):
+        assert state.full_violations(bad) == expected
+        assert state.delta_violations(parent, bad) == expected
+
+
 def _steps_of(kind: str) -> list[tuple[state.HareState, state.HareState]]:
     """The (parent, child) pairs of seeded 3-player games whose action is of ``kind``,
     between the phases deal, turn and draw, with no racing phase and, in deal, the same
