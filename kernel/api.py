@@ -299,13 +299,16 @@ def sample_chance(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) ->
         if len(_SAMPLING) >= _SAMPLING_SIZE:
             _SAMPLING.clear()
         _SAMPLING[id(outcomes)] = (outcomes, None)
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    # each Fraction read once (its numerator and denominator are Python-level properties)
+    ratios = [p.as_integer_ratio() for _, p in outcomes]
+    denominator = math.lcm(*(d for _, d in ratios))
     r = rng.randrange(denominator)
     acc = 0
-    for outcome, p in outcomes:
-        acc += p.numerator * (denominator // p.denominator)
+    for i, (n, d) in enumerate(ratios):
+        acc += n * (denominator // d)
         if r < acc:
-            return outcome
+            found = outcomes[i][0]
+            return found
     return outcomes[-1][0]
 
 
@@ -320,9 +323,9 @@ _SAMPLING_SIZE: Final = 4096
 def _sampling(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[int, list[int]]:
     """The common denominator and cumulative numerators of ``outcomes``, remembered
     when every outcome is a tuple (so nothing in it can change)."""
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    table = (denominator, list(accumulate(p.numerator * (denominator // p.denominator)
-                                          for _, p in outcomes)))
+    ratios = [p.as_integer_ratio() for _, p in outcomes]
+    denominator = math.lcm(*(d for _, d in ratios))
+    table = (denominator, list(accumulate(n * (denominator // d) for n, d in ratios)))
     if all(type(o) is tuple for o in outcomes):
         _SAMPLING[id(outcomes)] = (outcomes, table)
     return table
