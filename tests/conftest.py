@@ -88,7 +88,7 @@ def _clear_kernel_caches() -> None:
         if name == "kernel" or name.startswith("kernel."):
             for value in list(vars(module).values()):
                 clear = getattr(value, "cache_clear", None)
-                if callable(clear):
+                if callable(clear) and not isinstance(value, type):  # kernel.memo.Memos too
                     clear()
 
 

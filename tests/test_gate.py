@@ -181,3 +181,19 @@ def test_no_test_module_plays_a_game_when_imported() -> None:
                 if name in _PLAYING:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}()")
     assert not found, found
+
+
+def test_module_memos_are_emptied_with_the_caches() -> None:
+    # Under mutation testing every test starts with the kernel's caches empty
+    # (conftest.py); module-level memo dicts and last results named in a module's
+    # kernel.memo.Memos are emptied with the functools caches, so a mutant in the
+    # code that fills them is not hidden behind what the original code computed.
+    from conftest import _clear_kernel_caches
+
+    from kernel.games.camel_up_2018 import legality, state, transitions
+
+    kernel.play("camel-up-2018", {"players": 3}, 0)
+    assert state._PLANS and transitions._EVENTS and legality._TILE_ACTIONS
+    _clear_kernel_caches()
+    assert not state._PLANS and not transitions._EVENTS and not legality._TILE_ACTIONS
+    assert legality._bets_last[1] == () and state._held_last[1] == {}

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Final
 
 from kernel.core import CHANCE, TERMINAL, Action, Outcome, Rejected
+from kernel.memo import Memos
 
 from .actions import BET, CARD, DIE, PARTNER, PYRAMID, TILE
 from .data import (
@@ -179,6 +180,9 @@ _CARDS: Final[dict[tuple[str, ...], tuple[tuple[Action, ...], tuple[Action, ...]
 
 #: Each (partners, seat)'s partnership actions, made once (at most 8 seats).
 _OFFERS: Final[dict[tuple[tuple[int | None, ...], int], tuple[Action, ...]]] = {}
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_free_last", "_mask_last", "_TILE_ACTIONS", "_bets_last", "_CARDS",
+              "_OFFERS")
 
 
 def legal_actions(s: Camel2018State) -> tuple[Action, ...]:

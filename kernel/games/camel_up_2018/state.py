@@ -42,6 +42,7 @@ from typing import Any, Final
 import attrs
 
 from kernel.core import InvalidState
+from kernel.memo import Memos
 from kernel.pictures import Pictured
 
 from .data import (
@@ -554,6 +555,8 @@ def _partners_delta_ok(_p: Camel2018State, s: Camel2018State) -> bool:
 _Plan = tuple[bool, bool, bool, bool, bool, bool, tuple[str, ...],
               tuple[tuple[Callable[[Camel2018State, Camel2018State], bool], str], ...]]
 _PLANS: Final[dict[frozenset[str], _Plan]] = {}
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_held_last", "_PLANS")
 
 
 def _plan(changed: frozenset[str]) -> _Plan:

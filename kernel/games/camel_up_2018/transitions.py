@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kernel.core import Action, Applied, Event, Rejected, Result
+from kernel.memo import Memos
 from kernel.plugin import screen
 from kernel.rules.payouts import floor_money
 
@@ -77,6 +78,8 @@ _KINDS: Final = {
     "die-revealed": (("CU2-PYRAMID-TICKET",), ("seat", "die", "colour", "number")),
 }
 _EVENTS: Final[dict[tuple[Any, ...], Event]] = {}
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_EVENTS")
 
 
 def _event(key: tuple[Any, ...]) -> Event:
