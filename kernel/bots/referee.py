@@ -11,6 +11,7 @@ generator instead, and records a :class:`Forfeit` with the reason
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import time
@@ -308,12 +309,17 @@ def make_view(info: Any, conf: Mapping[str, Any], seats: int, seat: int, state: 
               ids: Sequence[tuple[int, Any]], history: tuple[HistoryStep, ...],
               initial: Mapping[str, PlainData], trace_now: Any) -> View:
     """The view a bot in ``seat`` is given (``trace_now()`` is the game so far, which only
-    an in-process sampler reads)."""
-    sampler = None
-    if info.hooks.card_flow is not None:
-        sampler = _Sampler(trace_now(), seat)
+    an in-process sampler and the seat's odds read)."""
+    sampler = odds = None
+    quick = info.seat_odds is not None and (info.odds_quick is None or info.odds_quick(state))
+    if info.hooks.card_flow is not None or quick:
+        now = trace_now()
+        if info.hooks.card_flow is not None:
+            sampler = _Sampler(now, seat)
+        if quick:  # a function of the seat's information state (tests/test_bots_leaks.py)
+            odds = functools.partial(info.seat_odds, now, seat)
     return View(info.id, info.version, conf, seat, seats, step, info.observation(state, seat),
-                tuple((i, a.text) for i, a in ids), initial, history, sampler)
+                tuple((i, a.text) for i, a in ids), initial, history, sampler, odds)
 
 
 class _Sampler:

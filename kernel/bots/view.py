@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from kernel.core import PlainData
+from kernel.plugin import SeatOdds
 
 #: One step of a seat's information state, as ``kernel.information_state`` writes it:
 #: ``{"actor": seat or "chance", "action": text if the seat took it else None,
@@ -44,6 +45,13 @@ class View:
     ``sampler`` (in-process bots only, never serialised, not compared) draws a
     whole history the seat cannot tell from the real one, from the exact
     posterior (``kernel.resample``); it is None where the game cannot resample.
+    ``odds`` (in-process bots only, never serialised, not compared) computes
+    the exact odds of the rest of the leg from this seat, ``kernel.seat_odds``
+    of the history so far: a function of the seat's information state alone
+    (the posterior of what it cannot see); it is given only where the game
+    says they are quick (``GameInfo.odds_quick``: in the camel card games, a
+    leg's play with few racing cards left, both of which the seat sees) and is
+    None elsewhere and in games without odds.
     """
 
     game: str
@@ -57,6 +65,8 @@ class View:
     initial: Mapping[str, PlainData]
     history: tuple[HistoryStep, ...]
     sampler: Callable[[random.Random], Any] | None = attrs.field(
+        default=None, eq=False, repr=False)
+    odds: Callable[[], SeatOdds | None] | None = attrs.field(
         default=None, eq=False, repr=False)
 
     @property

@@ -32,7 +32,8 @@ class Greedy(SeededBot):
         hands = obs.get("hands") or []
         hand = [str(c) for c in (hands[view.seat] if view.seat < len(hands) else None) or ()]
         own = {f"personal:{view.seat}": hand[0]} if hand and obs.get("phase") == "play" else {}
-        return choose(obs, view.seat, view.legal, RACING_COLOURS, hand, own, self._rng)
+        return choose(obs, view.seat, view.legal, RACING_COLOURS, hand, own, self._rng,
+                      view.odds)
 
 
 BOTS = {"greedy": Greedy}

@@ -30,7 +30,8 @@ class Greedy(SeededBot):
         obs: Any = view.observation
         hand = [str(c) for c in obs.get("hand") or ()]
         own = {"hand": hand[0]} if hand else {}
-        return choose(obs, view.seat, view.legal, CAMEL_COLOURS, hand, own, self._rng)
+        return choose(obs, view.seat, view.legal, CAMEL_COLOURS, hand, own, self._rng,
+                      view.odds)
 
 
 BOTS = {"greedy": Greedy}
