@@ -69,3 +69,29 @@ def test_the_sampler_depends_on_the_information_state_alone(game_id: str) -> Non
     a, b = view_of(history, seat).sampler, view_of(other, seat).sampler
     assert a is not None and b is not None
     assert a(random.Random(5)).actions() == b(random.Random(5)).actions()
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if kernel.game_info(g).seat_odds is not None
+                                     and kernel.game_info(g).hooks.card_flow is not None])
+def test_the_odds_depend_on_the_information_state_alone(game_id: str) -> None:
+    # the view's ``odds`` (given where the game says they are quick) are the same, and
+    # given or not alike, for every history the seat cannot tell from the real one
+    whole = game(game_id)
+    info = kernel.game_info(game_id)
+    quick = [n for n in range(len(whole.steps) // 2, len(whole.steps))
+             if info.odds_quick is None or info.odds_quick(whole.steps[n - 1].state)]
+    assert quick, "the seeded game never reaches quick odds: the check caught nothing"
+    history = prefix(whole, quick[len(quick) // 2])
+    rng = random.Random(11)
+    differing = 0
+    for seat in range(info.seats(whole.initial)):
+        view = view_of(history, seat)
+        assert view.odds is not None
+        mine = view.odds()
+        assert mine is not None and mine == kernel.seat_odds(history, seat)
+        for _ in range(DRAWS):
+            other = kernel.resample(history, seat, rng)
+            theirs = view_of(other, seat).odds
+            assert theirs is not None and theirs() == mine
+            differing += kernel.to_data(other.final) != kernel.to_data(history.final)
+    assert differing > 0, "no resampled table differed: the check caught nothing"

@@ -2,15 +2,22 @@
 
 CUC-RANK, CUC-PAY-LEADER, CUC-PAY-MID: with no racing card left, the
 estimate is the ranking now, and the bets are worth their payouts on it.
+CUC-ODDS: where the exact odds are quick, the leg bets are valued by them.
 """
 
 from __future__ import annotations
 
 import random
 
+import attrs
+
+import kernel
+from kernel.bots import Seat, View, view_of
 from kernel.engines.camel_cards.bots import Estimate, bet_values, setup_choice
+from kernel.games.camel_up_cards_2016.bots import Greedy
 
 COLOURS = ("blue", "green", "orange", "white", "yellow")
+GAME = "camel-up-cards-2016"
 
 
 def table(deck: int) -> dict[str, object]:
@@ -48,3 +55,28 @@ def test_setup_puts_the_colour_held_most_into_the_deck() -> None:
     assert setup_choice(deck, hand) == 0
     discard = [(0, "discard:blue+1"), (1, "discard:green+1")]
     assert setup_choice(discard, hand) == 1
+
+
+
+def test_where_the_exact_odds_are_quick_the_leg_bets_follow_them() -> None:
+    # CUC-ODDS, CUC-PAY-LEADER: a seeded random game's decision with 3 racing cards left
+    # (the odds are quick) where the simulated estimate alone would take another bet
+    whole = kernel.play(GAME, {"players": 3}, seed=2)
+    history = kernel.Trace(GAME, whole.version, whole.config, whole.seed, whole.initial,
+                           whole.steps[:97])
+    seat = 1
+    view = view_of(history, seat)
+    assert view.odds is not None  # odds_quick: a leg's play, few cards left
+    odds = kernel.seat_odds(history, seat)
+    assert odds is not None and view.odds() == odds
+    legal = {name for _, name in view.legal}
+    exact = {name: value for name, value in odds.values if name in legal}
+    best = max(exact, key=lambda name: exact[name])
+
+    def act(v: View) -> str | None:
+        bot = Greedy()
+        bot.reset(Seat(GAME, whole.version, whole.config, seat, 3, 11, 5.0))
+        return v.name_of(bot.act(v))
+
+    assert act(view) == best
+    assert act(attrs.evolve(view, odds=None)) != best, "the estimate agrees: nothing to catch"
