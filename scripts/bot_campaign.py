@@ -1,18 +1,23 @@
 """Win rates of a bot against ``random``, seat-rotated, with 95% confidence intervals.
 
     python3 scripts/bot_campaign.py --bot greedy --games 1000 [--game ID ...]
-        [--players 3] [--seed 0] [--out results.json]
+        [--players 3] [--seed 0] [--out results.json] [--opponents A,B,...]
+        [--first 0] [--every 0]
 
 For each game, match ``i`` puts the bot in seat ``i mod players`` and
-``random`` in the others; the seat rotations of one deal share their chance
-stream (``chance_seed = seed + i // players``: common random numbers), the
-match seed is ``seed + i``. A match's return is the game's (the winners share
-1); the win rate is the bot's mean return, with a normal-approximation 95%
-interval (1.96 standard errors), beside the rate a seat gets by chance
-(1/players). It also counts the games the bot won alone or shared (Wilson 95%
-interval), the forfeits, and the CPU per game. Each game's line is printed as
-it finishes and the JSON (``--out``) rewritten, so a stopped run keeps what
-it did.
+``random`` in the others (``--opponents``: these bots instead, one per other
+seat, the whole line-up rotated: the line-up's ``j``-th bot, the tested bot
+being the 0th, sits in seat ``(i + j) mod players``); the seat rotations of
+one deal share their chance stream (``chance_seed = seed + i // players``:
+common random numbers), the match seed is ``seed + i``. A match's return is
+the game's (the winners share 1); the win rate is the bot's mean return, with
+a normal-approximation 95% interval (1.96 standard errors), beside the rate a
+seat gets by chance (1/players). It also counts the games the bot won alone or
+shared (Wilson 95% interval), the forfeits, each opponent's mean return, and
+the CPU per game; the JSON keeps each match's return (``returns``, in match
+order from ``--first``), so that the parts of a split run pool exactly. Each
+game's line is printed as it finishes and the JSON (``--out``) rewritten, so a
+stopped run keeps what it did.
 """
 
 from __future__ import annotations
@@ -39,47 +44,65 @@ def wilson(hits: float, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def campaign(game: str, bot: str, games: int, players: int, seed: int,
-             every: int = 0) -> dict[str, object]:
+             every: int = 0, opponents: list[str] | None = None,
+             first: int = 0) -> dict[str, object]:
+    lineup = [bot, *(opponents or ["random"] * (players - 1))]
+    if len(lineup) != players:
+        raise ValueError(f"{players} players and {len(lineup)} bots in the line-up")
     returns: list[float] = []
+    others: list[list[float]] = [[] for _ in lineup[1:]]
     wins = 0
     forfeits = 0
     start = time.process_time()
-    for i in range(games):
-        if every and i and i % every == 0:
-            part = summary(game, bot, players, returns, wins, forfeits,
+    for i in range(first, first + games):
+        if every and i > first and (i - first) % every == 0:
+            part = summary(game, lineup, returns, others, wins, forfeits,
                            time.process_time() - start)
             print("  (so far) " + line(part), flush=True)
-        seat = i % players
-        bots = ["random"] * players
-        bots[seat] = bot
+        seats = [(i + j) % players for j in range(players)]
+        bots = [""] * players
+        for j, s in enumerate(seats):
+            bots[s] = lineup[j]
         result = play_match(game, {"players": players}, bots, seed + i,
                             chance_seed=seed + i // players)
+        seat = seats[0]
         returns.append(result.returns[seat])
+        for j, s in enumerate(seats[1:]):
+            others[j].append(result.returns[s])
         wins += seat in result.winners
         forfeits += len(result.forfeits)
-    return summary(game, bot, players, returns, wins, forfeits, time.process_time() - start)
+    return summary(game, lineup, returns, others, wins, forfeits, time.process_time() - start)
 
 
-def summary(game: str, bot: str, players: int, returns: list[float], wins: int,
-            forfeits: int, cpu: float) -> dict[str, object]:
+def summary(game: str, lineup: list[str], returns: list[float], others: list[list[float]],
+            wins: int, forfeits: int, cpu: float) -> dict[str, object]:
+    bot, players = lineup[0], len(lineup)
     n = len(returns)
     mean = sum(returns) / n
     sd = math.sqrt(sum((r - mean) ** 2 for r in returns) / (n - 1)) if n > 1 else 0.0
     half = 1.959964 * sd / math.sqrt(n)
     lo, hi = wilson(wins, n)
-    return {"game": game, "bot": bot, "opponents": "random", "players": players, "games": n,
-            "win_share": mean, "win_share_ci95": [mean - half, mean + half],
+    return {"game": game, "bot": bot, "opponents": ",".join(lineup[1:]), "players": players,
+            "games": n, "win_share": mean, "win_share_ci95": [mean - half, mean + half],
+            "opponent_win_shares": [sum(r) / n for r in others],
             "chance_share": 1 / players, "won_or_shared": wins / n,
             "won_or_shared_ci95": [lo, hi], "forfeits": forfeits,
-            "cpu_per_game_s": cpu / n}
+            "cpu_per_game_s": cpu / n, "returns": returns}
 
 
 def line(row: dict[str, object]) -> str:
     ci: Any = row["win_share_ci95"]
     lo, hi = float(ci[0]), float(ci[1])
-    return (f"{row['game']}: {row['bot']} vs random x{int(row['players']) - 1}, "  # type: ignore[call-overload]
+    theirs: Any = row["opponent_win_shares"]
+    opponents = str(row["opponents"]).split(",")
+    against = (f"random x{len(opponents)}" if set(opponents) == {"random"}
+               else " + ".join(opponents))
+    shares = "" if set(opponents) == {"random"} else " (opponents: " + ", ".join(
+        f"{o} {float(x):.3f}" for o, x in zip(opponents, theirs, strict=True)) + ")"
+    return (f"{row['game']}: {row['bot']} vs {against}, "
             f"{row['games']} games: win share {row['win_share']:.3f} [{lo:.3f}, {hi:.3f}] "
-            f"(chance {row['chance_share']:.3f}); won or shared {row['won_or_shared']:.3f}; "
+            f"(chance {row['chance_share']:.3f}){shares}; "
+            f"won or shared {row['won_or_shared']:.3f}; "
             f"forfeits {row['forfeits']}; CPU {row['cpu_per_game_s']:.3f} s/game")
 
 
@@ -92,10 +115,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None)
     p.add_argument("--every", type=int, default=0, help="print the figures so far every N games")
+    p.add_argument("--first", type=int, default=0,
+                   help="start at match FIRST (a run split in parts: --first 0 --games 500 and "
+                        "--first 500 --games 500 play the matches of --games 1000)")
+    p.add_argument("--opponents", default=None,
+                   help="the other seats' bots, comma-separated (default: random in each)")
     args = p.parse_args(argv)
+    opponents = args.opponents.split(",") if args.opponents else None
     rows = []
     for game in args.game or kernel.games():
-        row = campaign(game, args.bot, args.games, args.players, args.seed, args.every)
+        row = campaign(game, args.bot, args.games, args.players, args.seed, args.every,
+                       opponents, args.first)
+        row.update(seed=args.seed, first=args.first)
         rows.append(row)
         print(line(row), flush=True)
         if args.out:

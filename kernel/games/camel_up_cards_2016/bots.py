@@ -1,11 +1,18 @@
 """Camel Up Cards (2016): the game's own bots for ``kernel.bots`` (``BOTS``).
 
 ``greedy``: the camel card games' rule-based bot
-(:mod:`kernel.engines.camel_cards.bots`): leg and final bets by a simulated
-race estimate (CUC-PAY-LEADER, CUC-PAY-MID, CUC-PAY-WINNER, CUC-PAY-LOSER),
-its hand card (CUC-ACT-HAND) when it moves a camel it backs, else a reveal
-(CUC-ACT-REVEAL); in the leg setup (CUC-LEG-DISCARD, CUC-LEG-DECK,
+(:mod:`kernel.engines.camel_cards.bots`): leg bets (CUC-PAY-LEADER,
+CUC-PAY-MID) by the exact odds of its seat (CUC-ODDS, the view's ``odds``)
+where they are quick (a leg's play with at most 6 racing cards left:
+``GameInfo.odds_quick``), elsewhere by a simulated race estimate, as are the
+final bets (CUC-PAY-WINNER, CUC-PAY-LOSER) unless the race surely ends this
+leg; its hand card (CUC-ACT-HAND) when it moves a camel it backs, else a
+reveal (CUC-ACT-REVEAL); in the leg setup (CUC-LEG-DISCARD, CUC-LEG-DECK,
 CUC-LEG-INTEL) the colours it holds most go to the racing deck.
+
+``greedy_estimate``: the same bot without the exact odds (every bet by the
+estimate, as ``greedy`` played before the odds existed): a baseline to
+measure what the exact odds add.
 """
 
 from __future__ import annotations
@@ -25,13 +32,22 @@ class Greedy(SeededBot):
     """The rule-based bot (see the module docstring)."""
 
     name = "greedy"
+    #: Whether the leg bets follow the view's exact odds where it gives them.
+    exact = True
 
     def act(self, view: View) -> int:
         obs: Any = view.observation
         hand = [str(c) for c in obs.get("hand") or ()]
         own = {"hand": hand[0]} if hand else {}
         return choose(obs, view.seat, view.legal, CAMEL_COLOURS, hand, own, self._rng,
-                      view.odds)
+                      view.odds if self.exact else None)
 
 
-BOTS = {"greedy": Greedy}
+class GreedyEstimate(Greedy):
+    """``greedy`` without the exact odds (see the module docstring)."""
+
+    name = "greedy_estimate"
+    exact = False
+
+
+BOTS = {"greedy": Greedy, "greedy_estimate": GreedyEstimate}
