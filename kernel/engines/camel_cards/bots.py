@@ -29,8 +29,10 @@ them (CUC-MOVE-CARRY, CUC-MOVE-STACK) and the figures left out. Then it
 Everything comes from the seat's view (the observation's public table, its
 own cards and the exact odds of its own seat); the random play-outs are drawn
 from the bot's own seed, so a seeded bot is deterministic. Cost: the exact
-odds take 5 ms to a few tenths of a second a decision (most with the most
-cards left), the estimate a few ms.
+odds of one decision took 6 ms with 1 racing card left and on average 0.12 s
+(2016, 6 cards) and 0.14 s (2023, 5 cards), 0.53 s at most, CPU on a loaded
+2-core machine (``kernel.seat_odds`` at every decision of two seeded random
+3-player games per game); ``scripts/bot_campaign.py`` prints the CPU per game.
 """
 
 from __future__ import annotations
