@@ -3,6 +3,7 @@
     python3 scripts/bot_campaign.py --bot greedy --games 1000 [--game ID ...]
         [--players 3] [--seed 0] [--out results.json] [--opponents A,B,...]
         [--first 0] [--every 0]
+    python3 scripts/bot_campaign.py --pool part1.json part2.json ... [--out pooled.json]
 
 For each game, match ``i`` puts the bot in seat ``i mod players`` and
 ``random`` in the others (``--opponents``: these bots instead, one per other
@@ -23,6 +24,7 @@ stopped run keeps what it did.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
@@ -106,6 +108,30 @@ def line(row: dict[str, object]) -> str:
             f"forfeits {row['forfeits']}; CPU {row['cpu_per_game_s']:.3f} s/game")
 
 
+def pool(rows: list[dict[str, Any]]) -> dict[str, object]:
+    """One row from the parts of a split run (``--first``): the same game, bot, line-up,
+    players and seed, their matches one after another with no gap or overlap."""
+    rows = sorted(rows, key=lambda r: int(r["first"]))
+    keys = ("game", "bot", "opponents", "players", "seed")
+    if any(tuple(r[k] for k in keys) != tuple(rows[0][k] for k in keys) for r in rows):
+        raise ValueError("the parts are not of one campaign (game, bot, line-up, players, seed)")
+    for a, b in itertools.pairwise(rows):
+        if int(a["first"]) + int(a["games"]) != int(b["first"]):
+            raise ValueError(f"the parts from {a['first']} and {b['first']} do not follow on")
+    lineup = [str(rows[0]["bot"]), *str(rows[0]["opponents"]).split(",")]
+    returns = [float(x) for r in rows for x in r["returns"]]
+    per_opponent: list[list[float]] = [[] for _ in lineup[1:]]
+    for r in rows:  # each opponent's mean return per part, as many times as the part's games
+        for j, share in enumerate(r["opponent_win_shares"]):
+            per_opponent[j] += [float(share)] * int(r["games"])
+    wins = sum(round(float(r["won_or_shared"]) * int(r["games"])) for r in rows)
+    cpu = sum(float(r["cpu_per_game_s"]) * int(r["games"]) for r in rows)
+    row = summary(str(rows[0]["game"]), lineup, returns, per_opponent, wins,
+                  sum(int(r["forfeits"]) for r in rows), cpu)
+    row.update(seed=rows[0]["seed"], first=rows[0]["first"])
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--bot", default="greedy")
@@ -120,7 +146,20 @@ def main(argv: list[str] | None = None) -> int:
                         "--first 500 --games 500 play the matches of --games 1000)")
     p.add_argument("--opponents", default=None,
                    help="the other seats' bots, comma-separated (default: random in each)")
+    p.add_argument("--pool", nargs="+", default=None, metavar="JSON",
+                   help="play nothing: pool the --out files of a split run's parts, per game")
     args = p.parse_args(argv)
+    if args.pool:
+        parts: dict[str, list[dict[str, Any]]] = {}
+        for name in args.pool:
+            for r in json.loads(Path(name).read_text(encoding="utf-8")):
+                parts.setdefault(str(r["game"]), []).append(r)
+        pooled = [pool(rs) for rs in parts.values()]
+        for row in pooled:
+            print(line(row), flush=True)
+        if args.out:
+            Path(args.out).write_text(json.dumps(pooled, indent=1) + "\n", encoding="utf-8")
+        return 0
     opponents = args.opponents.split(",") if args.opponents else None
     rows = []
     for game in args.game or kernel.games():
