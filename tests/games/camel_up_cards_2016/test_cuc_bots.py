@@ -8,6 +8,7 @@ CUC-ODDS: where the exact odds are quick, the leg bets are valued by them.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import attrs
 
@@ -15,6 +16,7 @@ import kernel
 from kernel.bots import Seat, View, view_of
 from kernel.engines.camel_cards.bots import Estimate, bet_values, setup_choice
 from kernel.games.camel_up_cards_2016.bots import Greedy
+from kernel.plugin import SeatOdds
 
 COLOURS = ("blue", "green", "orange", "white", "yellow")
 GAME = "camel-up-cards-2016"
@@ -46,6 +48,30 @@ def test_an_empty_deck_leaves_the_ranking_as_it_stands() -> None:
 def test_cards_ahead_move_the_estimate() -> None:
     est = Estimate(table(6), 0, COLOURS, [], random.Random(1))
     assert 0 < est.leg_p("orange", 1) < 1
+
+
+def odds_sure(order: list[str], race_ends: Fraction) -> SeatOdds:
+    """Exact odds (as ``kernel.seat_odds`` gives them) with the leg's places sure."""
+    places = tuple((c, tuple(Fraction(int(order.index(c) == k)) for k in range(5)))
+                   for c in COLOURS)
+    return SeatOdds("CUC-ODDS", places, race_ends, (("leg:" + order[0], Fraction(9, 2)),))
+
+
+def test_the_exact_odds_price_the_leg_bets_and_a_sure_finish_the_final_ones() -> None:
+    # CUC-ODDS: the estimate (6 cards to play out) is overruled by the exact odds for the
+    # leg bets (their own values, else their places: CUC-PAY-MID); the final bets
+    # (CUC-PAY-WINNER, CUC-PAY-LOSER) follow the exact places only if the race surely ends
+    order = ["yellow", "white", "green", "blue", "orange"]  # the reverse of the table's
+    est = Estimate(table(6), 0, COLOURS, [], random.Random(1))
+    alone = bet_values(table(6), 0, est, COLOURS)
+    ends = bet_values(table(6), 0, est, COLOURS, odds_sure(order, Fraction(1)))
+    assert ends["leg:yellow"] == 4.5 and ends["leg:white"] == 1 and ends["leg:orange"] == -1
+    assert ends["mid:green"] == 2 and ends["mid:yellow"] == -1
+    assert ends["win:yellow"] == 7 and ends["lose:orange"] == 7 and ends["win:white"] == 3
+    may = bet_values(table(6), 0, est, COLOURS, odds_sure(order, Fraction(1, 2)))
+    assert may["leg:yellow"] == 4.5 and may["mid:green"] == 2
+    assert all(may[f"{k}:{c}"] == alone[f"{k}:{c}"] for k in ("win", "lose") for c in COLOURS)
+    assert alone["win:yellow"] != 7  # the estimate alone says otherwise: the check can fail
 
 
 def test_setup_puts_the_colour_held_most_into_the_deck() -> None:
