@@ -17,8 +17,9 @@ seat gets by chance (1/players). It also counts the games the bot won alone or
 shared (Wilson 95% interval), the forfeits, each opponent's mean return, and
 the CPU per game; the JSON keeps each match's return (``returns``, in match
 order from ``--first``), so that the parts of a split run pool exactly. Each
-game's line is printed as it finishes and the JSON (``--out``) rewritten, so a
-stopped run keeps what it did.
+game's line is printed as it finishes and the JSON (``--out``) rewritten, also
+at every ``--every`` games with the figures so far, so a stopped run keeps
+what it did (``--pool`` takes such a part as the games it played).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +49,8 @@ def wilson(hits: float, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def campaign(game: str, bot: str, games: int, players: int, seed: int,
              every: int = 0, opponents: list[str] | None = None,
-             first: int = 0) -> dict[str, object]:
+             first: int = 0,
+             so_far: Callable[[dict[str, object]], None] | None = None) -> dict[str, object]:
     lineup = [bot, *(opponents or ["random"] * (players - 1))]
     if len(lineup) != players:
         raise ValueError(f"{players} players and {len(lineup)} bots in the line-up")
@@ -61,6 +64,8 @@ def campaign(game: str, bot: str, games: int, players: int, seed: int,
             part = summary(game, lineup, returns, others, wins, forfeits,
                            time.process_time() - start)
             print("  (so far) " + line(part), flush=True)
+            if so_far is not None:
+                so_far(part)
         seats = [(i + j) % players for j in range(players)]
         bots = [""] * players
         for j, s in enumerate(seats):
@@ -110,14 +115,15 @@ def line(row: dict[str, object]) -> str:
 
 def pool(rows: list[dict[str, Any]]) -> dict[str, object]:
     """One row from the parts of a split run (``--first``): the same game, bot, line-up,
-    players and seed, their matches one after another with no gap or overlap."""
+    players and seed, no match in two parts (a stopped part leaves a gap: ``parts``
+    lists the matches pooled, as ``[first, games]`` pairs)."""
     rows = sorted(rows, key=lambda r: int(r["first"]))
     keys = ("game", "bot", "opponents", "players", "seed")
     if any(tuple(r[k] for k in keys) != tuple(rows[0][k] for k in keys) for r in rows):
         raise ValueError("the parts are not of one campaign (game, bot, line-up, players, seed)")
     for a, b in itertools.pairwise(rows):
-        if int(a["first"]) + int(a["games"]) != int(b["first"]):
-            raise ValueError(f"the parts from {a['first']} and {b['first']} do not follow on")
+        if int(a["first"]) + int(a["games"]) > int(b["first"]):
+            raise ValueError(f"the parts from {a['first']} and {b['first']} overlap")
     lineup = [str(rows[0]["bot"]), *str(rows[0]["opponents"]).split(",")]
     returns = [float(x) for r in rows for x in r["returns"]]
     per_opponent: list[list[float]] = [[] for _ in lineup[1:]]
@@ -128,7 +134,8 @@ def pool(rows: list[dict[str, Any]]) -> dict[str, object]:
     cpu = sum(float(r["cpu_per_game_s"]) * int(r["games"]) for r in rows)
     row = summary(str(rows[0]["game"]), lineup, returns, per_opponent, wins,
                   sum(int(r["forfeits"]) for r in rows), cpu)
-    row.update(seed=rows[0]["seed"], first=rows[0]["first"])
+    row.update(seed=rows[0]["seed"], first=rows[0]["first"],
+               parts=[[int(r["first"]), int(r["games"])] for r in rows])
     return row
 
 
@@ -147,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponents", default=None,
                    help="the other seats' bots, comma-separated (default: random in each)")
     p.add_argument("--pool", nargs="+", default=None, metavar="JSON",
-                   help="play nothing: pool the --out files of a split run's parts, per game")
+                   help="play nothing: pool the --out files of a split run's parts, per game "
+                        "(a stopped part: the games it played)")
     args = p.parse_args(argv)
     if args.pool:
         parts: dict[str, list[dict[str, Any]]] = {}
@@ -161,15 +169,23 @@ def main(argv: list[str] | None = None) -> int:
             Path(args.out).write_text(json.dumps(pooled, indent=1) + "\n", encoding="utf-8")
         return 0
     opponents = args.opponents.split(",") if args.opponents else None
-    rows = []
+    rows: list[dict[str, object]] = []
+
+    def write(part: dict[str, object] | None = None) -> None:
+        """The rows done, and the figures so far of the game under way (``--every``)."""
+        if part is not None:
+            part.update(seed=args.seed, first=args.first)
+        if args.out:
+            done = rows if part is None else [*rows, part]
+            Path(args.out).write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
+
     for game in args.game or kernel.games():
         row = campaign(game, args.bot, args.games, args.players, args.seed, args.every,
-                       opponents, args.first)
+                       opponents, args.first, write)
         row.update(seed=args.seed, first=args.first)
         rows.append(row)
         print(line(row), flush=True)
-        if args.out:
-            Path(args.out).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        write()
     return 0
 
 
