@@ -37,12 +37,16 @@ odds of one decision took 6 ms with 1 racing card left and on average 0.12 s
 
 from __future__ import annotations
 
+import abc
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from kernel.bots.base import SeededBot
 
 if TYPE_CHECKING:
+    from kernel.bots import View
     from kernel.plugin import SeatOdds
 
 #: Bets worth less than this (expected Pounds) are not taken.
@@ -221,3 +225,34 @@ def choose(obs: Mapping[str, Any], seat: int, legal: Sequence[tuple[int, str]],
     if bets:  # nothing else to do: the best bet
         return by_name[max(bets)[1]]
     return legal[0][0]
+
+
+class CardGreedy(SeededBot, abc.ABC):
+    """The card games' ``greedy`` bot (the module docstring); a game's subclass gives its
+    racing camels' ``colours`` and its ``hand_of``."""
+
+    name = "greedy"
+    #: Whether the leg bets follow the view's exact odds where it gives them.
+    exact = True
+    colours: ClassVar[Sequence[str]] = ()
+
+    @staticmethod
+    @abc.abstractmethod
+    def hand_of(view: View) -> tuple[list[str], dict[str, str]]:
+        """The seat's face-up cards, and the action that plays its own card mapped to that
+        card (see :func:`choose`), read off its view."""
+
+    def act(self, view: View) -> int:
+        hand, own = type(self).hand_of(view)
+        return choose(view.observation, view.seat, view.legal, self.colours, hand, own,
+                      self._rng, view.odds if self.exact else None)
+
+
+def greedy_bots(greedy: type[CardGreedy]) -> dict[str, type[CardGreedy]]:
+    """A card game's ``BOTS``: its ``greedy`` and ``greedy_estimate``, the same bot without
+    the exact odds (every bet by the estimate, as ``greedy`` played before the odds
+    existed): a baseline to measure what the exact odds add."""
+    estimate = type(f"{greedy.__name__}Estimate", (greedy,), {
+        "name": "greedy_estimate", "exact": False, "__module__": greedy.__module__,
+        "__doc__": "``greedy`` without the exact odds (:func:`greedy_bots`)."})
+    return {"greedy": greedy, "greedy_estimate": estimate}

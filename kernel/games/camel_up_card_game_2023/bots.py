@@ -19,10 +19,9 @@ measure what the exact odds add.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kernel.bots.base import SeededBot
-from kernel.engines.camel_cards.bots import choose
+from kernel.engines.camel_cards.bots import CardGreedy, greedy_bots
 
 from .data import RACING_COLOURS
 
@@ -30,27 +29,18 @@ if TYPE_CHECKING:
     from kernel.bots import View
 
 
-class Greedy(SeededBot):
+class Greedy(CardGreedy):
     """The rule-based bot (see the module docstring)."""
 
-    name = "greedy"
-    #: Whether the leg bets follow the view's exact odds where it gives them.
-    exact = True
+    colours = RACING_COLOURS
 
-    def act(self, view: View) -> int:
-        obs: Any = view.observation
+    @staticmethod
+    def hand_of(view: View) -> tuple[list[str], dict[str, str]]:
+        obs = view.observation
         hands = obs.get("hands") or []
         hand = [str(c) for c in (hands[view.seat] if view.seat < len(hands) else None) or ()]
-        own = {f"personal:{view.seat}": hand[0]} if hand and obs.get("phase") == "play" else {}
-        return choose(obs, view.seat, view.legal, RACING_COLOURS, hand, own, self._rng,
-                      view.odds if self.exact else None)
+        play = hand and obs.get("phase") == "play"
+        return hand, ({f"personal:{view.seat}": hand[0]} if play else {})
 
 
-class GreedyEstimate(Greedy):
-    """``greedy`` without the exact odds (see the module docstring)."""
-
-    name = "greedy_estimate"
-    exact = False
-
-
-BOTS = {"greedy": Greedy, "greedy_estimate": GreedyEstimate}
+BOTS = greedy_bots(Greedy)

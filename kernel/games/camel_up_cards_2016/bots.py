@@ -17,10 +17,9 @@ measure what the exact odds add.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kernel.bots.base import SeededBot
-from kernel.engines.camel_cards.bots import choose
+from kernel.engines.camel_cards.bots import CardGreedy, greedy_bots
 
 from .data import CAMEL_COLOURS
 
@@ -28,26 +27,15 @@ if TYPE_CHECKING:
     from kernel.bots import View
 
 
-class Greedy(SeededBot):
+class Greedy(CardGreedy):
     """The rule-based bot (see the module docstring)."""
 
-    name = "greedy"
-    #: Whether the leg bets follow the view's exact odds where it gives them.
-    exact = True
+    colours = CAMEL_COLOURS
 
-    def act(self, view: View) -> int:
-        obs: Any = view.observation
-        hand = [str(c) for c in obs.get("hand") or ()]
-        own = {"hand": hand[0]} if hand else {}
-        return choose(obs, view.seat, view.legal, CAMEL_COLOURS, hand, own, self._rng,
-                      view.odds if self.exact else None)
+    @staticmethod
+    def hand_of(view: View) -> tuple[list[str], dict[str, str]]:
+        hand = [str(c) for c in view.observation.get("hand") or ()]
+        return hand, ({"hand": hand[0]} if hand else {})
 
 
-class GreedyEstimate(Greedy):
-    """``greedy`` without the exact odds (see the module docstring)."""
-
-    name = "greedy_estimate"
-    exact = False
-
-
-BOTS = {"greedy": Greedy, "greedy_estimate": GreedyEstimate}
+BOTS = greedy_bots(Greedy)
