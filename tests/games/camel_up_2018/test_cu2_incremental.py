@@ -114,3 +114,52 @@ def test_incremental_runs_only_what_the_step_changed(monkeypatch: pytest.MonkeyP
     for kind in kinds:
         parent, child = steps[kind]
         assert state.delta_violations(parent, child) == (), kind
+
+
+def test_incremental_tile_checks_equal_full_on_every_placement() -> None:
+    # CU2-INV-TILES (CU2-TILE-PLACE: an empty tile space, not next to another seat's tile;
+    # CU2-TILE-STAY: no camel on a tile): after a tile placement, every other space and
+    # side for that seat's tile (and a side or space no tile has), the tile taken away,
+    # a second seat's tile changed; after a roll, a tile under a camel. The incremental
+    # check names what the full check names.
+    from kernel.games.camel_up_2018.state import SIDES, TILE_SPACES
+
+    broken = 0
+    for kind in ("cheer", "boo"):
+        for seed in range(8):
+            trace = kernel.play("camel-up-2018", {"players": 4}, seed)
+            parent = trace.initial
+            for st in trace.steps:
+                if st.action.kind == kind:
+                    break
+                parent = st.state
+            child = st.state
+            seat = next(i for i, t in enumerate(child.tiles) if t is not parent.tiles[i])
+            others = [i for i in range(child.players) if i != seat]
+            tiles: list[object] = [None]
+            tiles += [(space, side) for space in (*TILE_SPACES, 0, max(TILE_SPACES) + 1)
+                      for side in (*SIDES, "sideways")]
+            for tile in tiles:
+                new = list(child.tiles)
+                new[seat] = tile
+                bad = state.draft(child, tiles=tuple(new))
+                full = state.full_violations(bad)
+                assert state.delta_violations(parent, bad) == full, (seed, tile)
+                broken += bool(full)
+                new[others[seed % len(others)]] = (child.tiles[seat] or (2, SIDES[0]))
+                bad = state.draft(child, tiles=tuple(new))
+                assert state.delta_violations(parent, bad) == state.full_violations(bad)
+    assert broken > 100
+    rolls = [(a, b) for a, b in itertools.pairwise(_steps(4, 1)) if b.track is not a.track]
+    for parent, child in rolls[:20]:
+        for seat in range(child.players):
+            for space in TILE_SPACES:
+                new = list(child.tiles)
+                new[seat] = (space, SIDES[0])
+                bad = state.draft(child, tiles=tuple(new))
+                full = state.full_violations(bad)
+                assert state.delta_violations(parent, bad) == full
+                keep = state.draft(parent, tiles=tuple(new))
+                if not state.full_violations(keep):  # only the camels moved onto the tile
+                    moved = state.draft(child, tiles=keep.tiles)
+                    assert state.delta_violations(keep, moved) == state.full_violations(moved)
