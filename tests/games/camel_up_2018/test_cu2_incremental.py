@@ -122,7 +122,7 @@ def test_incremental_tile_checks_equal_full_on_every_placement() -> None:
     # side for that seat's tile (and a side or space no tile has), the tile taken away,
     # a second seat's tile changed; after a roll, a tile under a camel. The incremental
     # check names what the full check names.
-    from kernel.games.camel_up_2018.state import SIDES, TILE_SPACES
+    from kernel.games.camel_up_2018.data import SIDES, TILE_SPACES
 
     broken = 0
     for kind in ("cheer", "boo"):
