@@ -118,7 +118,7 @@ def test_incremental_runs_only_what_the_step_changed(monkeypatch: pytest.MonkeyP
 
 def test_incremental_tile_checks_equal_full_on_every_placement() -> None:
     # CU2-INV-TILES (CU2-TILE-PLACE: an empty tile space, not next to another seat's tile;
-    # CU2-TILE-STAY: no camel on a tile): after a tile placement, every other space and
+    # no camel on a tile): after a tile placement, every other space and
     # side for that seat's tile (and a side or space no tile has), the tile taken away,
     # a second seat's tile changed; after a roll, a tile under a camel. The incremental
     # check names what the full check names.
