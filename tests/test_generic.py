@@ -97,7 +97,7 @@ def test_configs_start_games(game: str, config: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("game", "config"), SWEEP)
-@scaled(1, cap=10)
+@scaled(1, cap=8)
 @given(seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 700), age_seed=st.integers(0, 99))
 # Regression: at a play-phase turn the leg-setup kinds discard/deck/intel were
 # accepted (discard:<own hand card>) or raised (ValueError, IndexError,
@@ -172,7 +172,7 @@ def _junk_strategy(info: GameInfo) -> st.SearchStrategy[object]:
 
 
 @pytest.mark.parametrize(("game", "config"), SWEEP)
-@scaled(1, cap=16)
+@scaled(1, cap=12)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 500))
 def test_junk_is_rejected(
     game: str, config: dict[str, Any], data: st.DataObject, seed: int, depth: int
