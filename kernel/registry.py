@@ -106,7 +106,10 @@ class GameInfo:
     seat_odds: Callable[[Any, int], SeatOdds | None] | None = None
     #: Whether ``seat_odds`` at a history ending in this state gives odds and takes
     #: well under a second (the viewer computes odds only at such decision steps);
-    #: None: it takes well under a second at every state.
+    #: None: it takes well under a second at every state. It must read only what
+    #: every seat sees (a phase, a deck's size): a bot's view offers the odds
+    #: exactly where it says so (``View.odds``), and the leak check requires the
+    #: offer to depend on the seat's information state alone.
     odds_quick: Callable[[Any], bool] | None = None
     #: The one-line position notation (``kernel.notation``, ``kernel.from_notation``);
     #: None: the game offers none.
