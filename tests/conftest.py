@@ -33,8 +33,8 @@ settings.register_profile(
 settings.register_profile(
     "ci",
     settings.get_profile("ci"),
-    max_examples=60,
-    stateful_step_count=60,
+    max_examples=50,
+    stateful_step_count=50,
     derandomize=True,
     deadline=None,
     database=None,
