@@ -4,6 +4,7 @@
     python scripts/mutation.py --children 2    # two mutants at a time
     python scripts/mutation.py --report        # the score of the last run, no new run
     python scripts/mutation.py --recheck       # finish a run, re-run survivors (new tests)
+    python scripts/mutation.py --recheck --only 'kernel.games.X.odds.*'   # re-run some survivors
     python scripts/mutation.py --only 'kernel.rules.camel.x_move__*'   # some mutants only
     python scripts/mutation.py --record        # also write proofs/mutation-score.json
     python scripts/mutation.py --set camel-up-2018 --record   # one game's own modules
@@ -41,6 +42,7 @@ in proofs/mutation-survivors.md.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import shutil
@@ -143,6 +145,15 @@ def counted(stats: dict[str, Any]) -> int:
     return int(stats["total"] - stats["skipped"] - stats["no_tests"] - stats["not_checked"])
 
 
+def pick(names: list[str], patterns: list[str]) -> list[str]:
+    """The ``names`` that match any of the fnmatch ``patterns`` (case matters), in order.
+
+    >>> pick(["m.x_f__mutmut_1", "m.x_g__mutmut_2", "m.x_f__mutmut_3"], ["m.x_f__*"])
+    ['m.x_f__mutmut_1', 'm.x_f__mutmut_3']
+    """
+    return [n for n in names if any(fnmatch.fnmatchcase(n, p) for p in patterns)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -157,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
                              "re-run the last survivors, against the tests as they are now "
                              "(the kernel must be unchanged)")
     parser.add_argument("--only", nargs="+", default=[], metavar="PATTERN",
-                        help="run only the mutants matching these fnmatch patterns")
+                        help="run only the mutants matching these fnmatch patterns; with "
+                             "--recheck, re-run only the last survivors matching them (the "
+                             "others keep their result)")
     parser.add_argument("--record", action="store_true", help="write proofs/mutation-score.json")
     args = parser.parse_args(argv)
     if args.name != CORE and args.name not in game_sets():
@@ -177,20 +190,24 @@ def main(argv: list[str] | None = None) -> int:
                       file=sys.stderr)
                 return 2
             survivors = score(args.work)["survivors"]
+            if args.only:  # only the survivors the new tests are meant to kill
+                survivors = pick(survivors, args.only)
         prepare(args.work, keep_results=args.recheck)
         if args.name != CORE:
             select(args.work, args.name)
         # --recheck: first the mutants not checked yet (an interrupted run),
         # then the last survivors again, both against the tests as they are now.
         passes = [[], survivors] if args.recheck else [only]
-        for names in passes:
+        for k, names in enumerate(passes):
+            if args.recheck and k == 1 and not names:
+                break  # no survivor to re-run (an empty list would mean every mutant)
             run = mutmut(args.work, "run", "--max-children", str(args.children), *names)
             print((run.stdout + run.stderr)[-3000:])
             if run.returncode != 0:
                 print(f"mutmut run exited {run.returncode}", file=sys.stderr)
                 return run.returncode
     stats = score(args.work)
-    if args.only:
+    if args.only and not args.recheck:
         print("a partial run (--only): mutants not run count as not checked, "
               "so the score below is not the module score")
     print(json.dumps({k: v for k, v in stats.items() if k != "survivors"}, indent=2))
@@ -198,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{counted(stats)} checked = {stats['score']}%")
     for name in stats["survivors"]:
         print("survived:", name)
-    if args.record and (args.only or stats["not_checked"]):
+    # a fresh --only run leaves mutants unchecked; a --recheck --only keeps the others' results
+    if args.record and ((args.only and not args.recheck) or stats["not_checked"]):
         print("--record needs a complete run: not recorded", file=sys.stderr)
         return 2
     if args.record:

@@ -139,6 +139,23 @@ def test_mutation_survivors_explained(name: str, record: Path, explained: Path,
     assert all(len(reason) > 20 for reason in rows.values()), rows
 
 
+def test_mutation_recheck_reruns_only_the_survivors_asked_for() -> None:
+    # scripts/mutation.py --recheck --only PATTERN re-runs only the last survivors
+    # matching a pattern (the tests added for them), the others keep their result.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mutation_script",
+                                                  ROOT / "scripts" / "mutation.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    survivors = ["k.odds.x_count_leg__mutmut_1", "k.state.x__plan__mutmut_2",
+                 "k.odds.x_seat_odds__mutmut_3"]
+    assert script.pick(survivors, ["k.odds.*"]) == [survivors[0], survivors[2]]
+    assert script.pick(survivors, ["k.state.x__plan__*", "k.odds.x_seat*"]) == survivors[1:]
+    assert script.pick(survivors, ["K.ODDS.*"]) == []
+
+
 @pytest.mark.parametrize(("name", "record", "explained", "target"),
                          [m for m in MUTATION_SETS if m[0] not in NOT_RECORDED],
                          ids=[m[0] for m in MUTATION_SETS if m[0] not in NOT_RECORDED])
