@@ -480,3 +480,38 @@ def test_seat_odds_is_the_legs_odds_from_the_seats_tile() -> None:
         assert dict(odds.places) == base.place
         assert odds.race_ends == base.race_ends
         assert dict(odds.values) == ev_table(position, base)
+
+
+# CU2-ODDS: a seat without a spectator tile is priced without one, even when the seat to
+# move has a tile on the board (the position document is the mover's: its "mover_tile"
+# is the mover's own tile, which another seat's odds must not watch or take back).
+def test_seat_odds_of_a_seat_without_a_tile_while_the_mover_has_one() -> None:
+    import attrs
+
+    import kernel
+    from kernel.core import Action
+    from kernel.games.camel_up_2018.odds import ev_table, leg_odds
+    from kernel.games.camel_up_2018.odds_cli import position_from_document
+    from kernel.games.camel_up_2018.position import position_of
+
+    def tile_then_pyramid(state: Any, legal: tuple[Action, ...], rng: Any) -> Action:
+        # seat 0 lays a cheering tile at its first turn of a leg; everyone else rolls
+        if state.turn == 0 and state.tiles[0] is None:
+            return next(a for a in legal if a.kind == "cheer")
+        return next(a for a in legal if a.kind == "pyramid")
+
+    trace = kernel.play("camel-up-2018", {"players": 3}, seed=3, policy=tile_then_pyramid)
+    k = next(k for k, st in enumerate(trace.steps)
+             if st.state.phase == "turn" and st.state.turn == 0 and st.state.tiles[0] is not None)
+    history = attrs.evolve(trace, steps=trace.steps[:k + 1])
+    doc = position_of(history.final)
+    assert "mover_tile" in doc and history.final.tiles[1] is None
+    del doc["mover_tile"]
+    position = position_from_document(doc)
+    base = leg_odds(position)
+    odds = kernel.seat_odds(history, 1)
+    assert odds is not None
+    assert dict(odds.values) == ev_table(position, base)
+    assert odds.race_ends == base.race_ends
+    mover = kernel.seat_odds(history, 0)
+    assert mover is not None and dict(mover.values) != dict(odds.values)
