@@ -40,7 +40,6 @@ from kernel.core import (
     PlainData,
     Rejected,
     Result,
-    Weighted,
 )
 from kernel.decode import DecodeError, show
 from kernel.plugin import ActionSpace, SeatOdds
@@ -289,10 +288,6 @@ def sample_chance(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) ->
     Any language can reproduce it: ``r = randrange(lcm of the denominators)``,
     then the first outcome whose cumulative numerator exceeds ``r``.
     """
-    if type(outcomes) is Weighted:  # the game's integer weights: no Fraction read
-        total, cumulative = outcomes.table
-        r = rng.randrange(total)
-        return outcomes[bisect_right(cumulative, r)][0]  # type: ignore[no-any-return]
     if type(outcomes) is tuple:
         seen = _SAMPLING.get(id(outcomes))
         if seen is not None and seen[0] is outcomes:

@@ -18,7 +18,6 @@ form ready for JSON:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final, NoReturn
@@ -286,61 +285,6 @@ class Outcome:
         if self.rounds:
             data["rounds"] = [list(r) for r in self.rounds]
         return data
-
-
-class Weighted(tuple):  # type: ignore[type-arg]
-    """Chance outcomes, ``(action, probability)`` pairs, whose probabilities are
-    integer weights over their sum: ``counts[i] / sum(counts)``.
-
-    It is a tuple of the pairs like any other outcomes (equal to the plain
-    tuple of the same pairs); it also carries :attr:`table`, the common
-    denominator and cumulative numerators that :func:`kernel.api.sample_chance`
-    would compute from the Fractions, computed here from the integers. A game
-    that draws from a multiset it counts anyway (a deck) hands these out so
-    that sampling reads no Fraction; the gate checks on every chance node of
-    seeded games that the table equals the Fractions' (``tests/test_chance.py``).
-
-    >>> from fractions import Fraction
-    >>> w = Weighted((('a', Fraction(1, 2)), ('b', Fraction(1, 3)), ('c', Fraction(1, 6))),
-    ...              (3, 2, 1))
-    >>> w.table, w == (('a', Fraction(1, 2)), ('b', Fraction(1, 3)), ('c', Fraction(1, 6)))
-    ((6, [3, 5, 6]), True)
-    """
-
-    table: tuple[int, list[int]]
-
-    def __new__(cls, pairs: Any, counts: Any) -> Weighted:
-        self = super().__new__(cls, pairs)
-        self.table = weighted_table(counts)
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy: the pairs and the table
-        return _rebuild_weighted, (tuple(self), self.table)
-
-
-def _rebuild_weighted(pairs: tuple[Any, ...], table: tuple[int, list[int]]) -> Weighted:
-    self = tuple.__new__(Weighted, pairs)
-    self.table = table
-    return self
-
-
-def weighted_table(counts: Any) -> tuple[int, list[int]]:
-    """The sampling table of outcomes weighted ``counts`` (positive integers): the
-    least common denominator of ``c / sum(counts)`` in lowest terms, ``sum / g`` with
-    ``g`` the gcd of the sum and every count, and the cumulative numerators ``c / g``
-    over it.
-
-    >>> weighted_table((2, 4)), weighted_table((1, 1, 1)), weighted_table((5,))
-    ((3, [1, 3]), (3, [1, 2, 3]), (1, [1]))
-    """
-    total = sum(counts)
-    g = math.gcd(total, *counts)
-    running = 0
-    cumulative = []
-    for c in counts:
-        running += c // g
-        cumulative.append(running)
-    return total // g, cumulative
 
 
 class ConfigError(ValueError):

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from helpers import GAME, first_state, forged, table
-from hypothesis import given
-from hypothesis import strategies as st
 
 import kernel
 from kernel.core import Action
@@ -262,32 +259,3 @@ def test_the_action_constructor_raises_only_value_error(args: tuple[Any, ...],
         assert type(refused.value) in (ValueError,) and len(str(refused.value)) < 200
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("+", r"\+")):
         Action(*args)
-
-
-# KERNEL-CHANCE: outcomes weighted by integer counts (kernel.core.Weighted, a deck's
-# draws) are sampled by a table made from the integers; it is the table of their
-# Fractions (the least common denominator and cumulative numerators), so a seeded
-# draw is the same as from the plain tuple of the same pairs.
-@given(st.lists(st.integers(min_value=1, max_value=60), min_size=1, max_size=12),
-       st.integers(min_value=0, max_value=2**32))
-def test_weighted_outcomes_sample_as_their_fractions(counts: list[int], seed: int) -> None:
-    import pickle
-    import random
-
-    from kernel.core import Weighted
-
-    total = sum(counts)
-    pairs = tuple((f"o{i}", Fraction(c, total)) for i, c in enumerate(counts))
-    weighted = Weighted(pairs, counts)
-    assert weighted == pairs and type(weighted) is Weighted
-    again = pickle.loads(pickle.dumps(weighted))
-    assert again == pairs and type(again) is Weighted and again.table == weighted.table
-    denominator = math.lcm(*(p.denominator for _, p in pairs))
-    running, cumulative = 0, []
-    for _, p in pairs:
-        running += p.numerator * (denominator // p.denominator)
-        cumulative.append(running)
-    assert weighted.table == (denominator, cumulative)
-    a, b = random.Random(seed), random.Random(seed)
-    assert ([kernel.sample_chance(weighted, a) for _ in range(5)]
-            == [kernel.sample_chance(list(pairs), b) for _ in range(5)])

@@ -27,19 +27,17 @@ may change when only what the seat may not see changes.
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
-from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn
 
 import attrs
 
-from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected, Weighted
+from kernel.core import CHANCE, TERMINAL, Action, Applied, Event, Rejected
 from kernel.plugin import GameHooks, Zone
 from kernel.registry import GameInfo
 
@@ -157,13 +155,6 @@ def check_chance_outcomes(info: GameInfo, state: Any) -> None:
         total += p
     if total != 1:
         _fail(f"KERNEL-CHANCE: probabilities sum to {total}, not 1")
-    if type(outcomes) is Weighted:  # sampled by its integer table: the Fractions' own
-        ratios = [p.as_integer_ratio() for _, p in outcomes]
-        denominator = math.lcm(*(d for _, d in ratios))
-        table = (denominator, list(accumulate(n * (denominator // d) for n, d in ratios)))
-        if outcomes.table != table:
-            _fail(f"KERNEL-CHANCE: weighted outcomes' table {outcomes.table} is not their "
-                  f"probabilities' {table}")
 
 
 def check_events(

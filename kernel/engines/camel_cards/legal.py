@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import chain, compress, groupby
 from typing import Final, Protocol, TypeVar
 
-from kernel.core import CHANCE, TERMINAL, Action, Rejected, Weighted
+from kernel.core import CHANCE, TERMINAL, Action, Rejected
 
 from .spec import CardGame
 from .table import CHANCE_PHASES, CHOICE_PHASES, DRAW, OVER, Cards, distinct_sorted
@@ -152,12 +152,9 @@ class Legality:
         return s.deck if s.phase == DRAW else s.stock
 
     def _draws_uncached(self, pool: Cards) -> tuple[tuple[Action, Fraction], ...]:
-        """Uniform draws from a sorted multiset of cards (memoized: pure), weighted by
-        each card's count (:class:`kernel.core.Weighted`: sampled without Fractions)."""
+        """Uniform draws from a sorted multiset of cards (memoized: pure)."""
         outcomes = self._outcomes(len(pool))
-        cards = [c for c, _ in groupby(pool)]
-        counts = [pool.count(c) for c in cards]
-        return Weighted([outcomes[c][n] for c, n in zip(cards, counts, strict=True)], counts)
+        return tuple([outcomes[c][pool.count(c)] for c, _ in groupby(pool)])
 
     def _outcomes_uncached(self, d: int) -> dict[str, tuple[tuple[Action, Fraction], ...]]:
         """Per card, the outcome of drawing it when n of the d cards are it, by n (memoized)."""
