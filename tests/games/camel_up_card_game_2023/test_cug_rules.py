@@ -762,6 +762,27 @@ def test_own_actions_by_kind() -> None:
                                                                    "shortcut"]
 
 
+def test_own_marker_actions_leave_out_the_other_markers_space() -> None:
+    # CUG-ACT-MARKER: a marker goes on an empty space, so not on the other marker's space
+    # (9 here; camels on 1, 2, 4, 5, 7, the Finish 17): the engine's own actions and the
+    # rejection of this game's own actions (own_actions, own_why_not) say so too, as the
+    # turn's legal actions do (test_marker_on_the_track_is_not_offered_again).
+    free = [3, 6, 8, *range(10, 17)]
+    for kind, other in (("fennec", "shortcut"), ("shortcut", "fennec")):
+        s = table("cug-leg1-4p", **{other: {"space": 9, "holder": 1},
+                                   f"{other}_tokens": [True, False, True, True],
+                                   f"{other}_placers": [1]})
+        assert legality.marker_spaces(s) == tuple(free)
+        assert [a.text for a in legality.own_actions(s)[kind]] == [f"{kind}:{c}" for c in free]
+        assert rejection(s, f"{kind}:9") == (
+            "CUG-ACT-MARKER", "space 9 is not an empty space ahead of the last racing camel "
+                              "before the Finish")
+        # a seat whose token of the other marker is spent is offered this marker alone
+        spent = table("cug-leg1-4p", **{f"{other}_tokens": [False, True, True, True],
+                                       f"{other}_placers": [0]})
+        assert sorted(legality.own_actions(spent)) == sorted([kind, "personal"])
+
+
 def test_action_object_is_the_interned_one() -> None:
     # KERNEL-INPUT: an Action of this game is taken as the interned action of the
     # universe; an unknown one is refused like its text.
@@ -772,6 +793,14 @@ def test_action_object_is_the_interned_one() -> None:
     assert isinstance(game.apply(s, fresh), Applied)
     wrong = game.parse_action(Action(GAME_ID, "personal", 9))
     assert isinstance(wrong, Rejected) and wrong.rule == "KERNEL-INPUT"
+    # its canonical text and its plain data give the same interned action; an unknown
+    # text or plain data is refused (KERNEL-INPUT)
+    interned = game.ACTIONS[("shortcut", 3)]
+    assert game.parse_action("personal:1") is game.ACTIONS[("personal", 1)]
+    assert game.parse_action({"kind": "shortcut", "space": 3}) is interned
+    for unknown in ("personal:9", {"kind": "shortcut", "space": "3"}):
+        refused = game.parse_action(unknown)
+        assert isinstance(refused, Rejected) and refused.rule == "KERNEL-INPUT", unknown
 
 
 def test_plain_action_claiming_the_seat() -> None:
