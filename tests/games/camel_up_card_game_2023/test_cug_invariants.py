@@ -321,3 +321,131 @@ def _recorder(calls: list[str], name: str) -> Callable[..., bool]:
         calls.append(name)
         return True
     return check
+
+
+#: What each full check of state.py is allowed to read: each runs after a valid state
+#: exactly when one of these fields changed (CUG-INV-* checked incrementally); that the
+#: checks read nothing else is recorded below (_reads), not taken from the code.
+_READS: dict[str, frozenset[str]] = {name: frozenset(fields.split()) for name, fields in {
+    "_camels": "pos height track",  # CUG-INV-CAMELS
+    "_stacks": "pos height track phase",  # CUG-INV-STACKS
+    "_crazy": "pos height phase",  # CUG-INV-CRAZY
+    "_cards": "phase hands stock discard deck revealed",  # CUG-INV-CARDS
+    "_legcards": "leaders midfield bets",  # CUG-INV-LEGCARDS
+    "_finalcards": "players winner_bets loser_bets",  # CUG-INV-FINALCARDS
+    "_marker_tokens": "players phase fennec_tokens shortcut_tokens fennec_placers "
+                      "shortcut_placers",  # CUG-INV-MARKERS
+    "_marker_cells": "pos height track palm palm_holder fennec fennec_holder fennec_placers "
+                     "shortcut_placers",  # CUG-INV-MARKERS
+    "_floor": "players money",  # CUG-INV-FLOOR
+    "_ledger": "players money payouts",  # CUG-INV-LEDGER
+    "_extend": "pos height track phase extended",  # CUG-INV-EXTEND
+    "_track": "players track",  # CUG-INV-TRACK
+    "_setupcard": "players phase hands turn",  # CUG-INV-SETUPCARD
+}.items()}
+
+
+class _Reader:
+    """A state's stand-in that records the name of every field read from it."""
+
+    def __init__(self, s: Any, seen: set[str]) -> None:
+        self._s, self._seen = s, seen
+
+    def __getattr__(self, name: str) -> Any:
+        self._seen.add(name)
+        return getattr(self._s, name)
+
+
+def _games() -> list[list[Any]]:
+    """The states of seeded games at every player count (2 to 6)."""
+    import kernel
+
+    return [[st.state for st in kernel.play("camel-up-card-game-2023", {"players": p}, 0).steps]
+            for p in range(2, 7)]
+
+
+def test_each_check_runs_exactly_when_what_it_reads_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUG-INV-* checked incrementally (state.py): right after a valid state, a state of
+    # the game runs a full check exactly when a field that check reads is not the very
+    # object the valid state holds; so a check is never skipped when its fields changed,
+    # nor run again when they did not. Two readings of the checks themselves: none
+    # tells a turn (play) from a draw of the racing deck (draw), and CUG-INV-SETUPCARD
+    # reads the seat on turn only while the seats choose their cards (not during turns).
+    # A draw (CUG-INV-CARDS) and a leg bet (CUG-INV-LEGCARDS) are checked against the
+    # valid state's zones instead (test above): those two checks may run less.
+    games = _games()
+    read: dict[str, set[str]] = {name: set() for name in _READS}
+    for s in itertools.chain.from_iterable(games):
+        for name, seen in read.items():
+            assert getattr(state, name)(_Reader(s, seen)), (name, s.phase)
+    for name, seen in read.items():
+        assert seen <= _READS[name], (name, seen - _READS[name])
+    ran: list[str] = []
+    for name in _READS:
+        monkeypatch.setattr(state, name, _counted(ran, name, getattr(state, name)))
+    turns = {"play", "draw"}
+    compared = 0
+    for parent, child in itertools.chain.from_iterable(map(itertools.pairwise, games)):
+        changed = {name for name in FIELDS if getattr(child, name) is not getattr(parent, name)}
+        if {parent.phase, child.phase} <= turns:
+            changed.discard("phase")
+        expected = {name for name, fields in _READS.items()
+                    if fields - ({"turn"} if name == "_setupcard" and child.phase in turns
+                                 else set()) & changed}
+        assert violations(parent) == ()
+        ran.clear()
+        assert violations(child) == ()
+        assert set(ran) - {"_cards", "_legcards"} == expected - {"_cards", "_legcards"}, (
+            parent.phase, child.phase, sorted(changed))
+        assert set(ran) <= expected, (parent.phase, child.phase, sorted(changed))
+        compared += 1
+    assert compared > 1000
+
+
+def _counted(calls: list[str], name: str, check: Callable[[Any], bool]) -> Callable[..., bool]:
+    """The check ``check``, recording that it ran."""
+    def counted(s: Any) -> bool:
+        calls.append(name)
+        return check(s)
+    return counted
+
+
+def test_a_candidate_holding_a_list_never_becomes_the_last_valid_state() -> None:
+    # CUG-INV-* checked incrementally (state.py): a candidate holding a list where a
+    # state holds a tuple could change after its check, so it is answered as the full
+    # check answers and never becomes the last valid state (whose fields the next
+    # checks compare by identity), whichever field holds the list (but the three only
+    # CUG-INV-PHASE reads: test_a_list_only_the_phase_check_reads_is_trusted).
+    valid = 0
+    for s in (table("cug-leg1-4p"), table("cug-discard-5p"), _dealing(),
+              game.new_game({"players": 6})):
+        fields = {name: getattr(s, name) for name in FIELDS}
+        for name, value in fields.items():
+            if type(value) is not tuple or name in _PHASE_ONLY:
+                continue
+            assert violations(s) == () and state._LAST[0] is s
+            listed = candidate(**{**fields, name: list(value)})
+            found = violations(listed)
+            assert found == state.full_violations(listed), name
+            assert state._LAST[0] is s, name
+            valid += found == ()
+    assert valid > 40
+
+
+#: The fields only CUG-INV-PHASE reads (the seats' age order, the intel and shown zones).
+_PHASE_ONLY = ("age_order", "intel", "shown")
+
+
+@pytest.mark.xfail(strict=True, reason="a known gap: the values only CUG-INV-PHASE reads are "
+                                       "not hashed before a state becomes the last valid one")
+def test_a_list_only_the_phase_check_reads_is_trusted() -> None:
+    # CUG-INV-PHASE checked incrementally (state.py): a state built with a list for the
+    # seats' age order becomes the last valid state, so the list edited in place is no
+    # longer checked (violations finds nothing, the full check CUG-INV-PHASE).
+    s = table("cug-leg1-4p")
+    for name in _PHASE_ONLY:
+        value = list(getattr(s, name))
+        listed = candidate(**{**{n: getattr(s, n) for n in FIELDS}, name: value})
+        assert violations(s) == () and violations(listed) == ()
+        assert state._LAST[0] is not listed, name
