@@ -449,3 +449,49 @@ def test_a_list_only_the_phase_check_reads_is_trusted() -> None:
         listed = candidate(**{**{n: getattr(s, n) for n in FIELDS}, name: value})
         assert violations(s) == () and violations(listed) == ()
         assert state._LAST[0] is not listed, name
+
+
+class _Watched(tuple):  # type: ignore[type-arg]
+    """A tuple that records in ``seen`` each time it is read (iterated or measured)."""
+
+    seen: list[str]
+    name: str
+
+    def watch(self, name: str, seen: list[str]) -> _Watched:
+        self.name, self.seen = name, seen
+        return self
+
+    def __iter__(self) -> Any:
+        self.seen.append(self.name)
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.seen.append(self.name)
+        return super().__len__()
+
+
+def test_phase_check_reads_again_only_what_the_last_valid_state_does_not_share() -> None:
+    # CUG-INV-PHASE checked incrementally (state.py): right after a valid state, the
+    # seats' age order is read again only when it is not the valid state's very object,
+    # and the intel and shown zones only when one of them is not; the full check reads
+    # all three.
+    s = table("cug-leg1-4p")
+    seen: list[str] = []
+    fields = {name: getattr(s, name) for name in FIELDS}
+
+    def watched(**changes: Any) -> dict[str, Any]:
+        return {**fields, **{name: _Watched(getattr(s, name)).watch(name, seen)
+                             for name in _PHASE_ONLY}, **changes}
+
+    valid = watched()
+    expected = {(): set(), ("age_order",): {"age_order"}, ("intel",): {"intel", "shown"},
+                ("shown",): {"intel", "shown"}}
+    for fresh, read in expected.items():
+        renewed = {name: _Watched(getattr(s, name)).watch(name, seen) for name in fresh}
+        child = candidate(**{**valid, "money": tuple(list(s.money)), **renewed})
+        assert violations(candidate(**valid)) == ()
+        seen.clear()
+        assert violations(child) == ()
+        assert set(seen) == read, fresh
+        seen.clear()
+        assert state.full_violations(child) == () and set(seen) == set(_PHASE_ONLY)
