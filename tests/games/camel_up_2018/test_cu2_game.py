@@ -851,3 +851,62 @@ def test_small_refusals_and_readings() -> None:
     assert game.observation(s, 1)["stacks"]["red"] == []
     assert position_of(s)["tickets"] == {"blue": 5, "green": 5, "red": 0, "yellow": 5,
                                          "purple": 5}
+
+
+def test_legality_and_event_tables_are_made_once() -> None:
+    # CU2-BET-TICKET, CU2-TILE-PLACE, CU2-FINISH-CARD, CU2-PARTNER, CU2-PYRAMID-TICKET: the
+    # tables the legal actions are read from (the bets per tickets, the free tile spaces
+    # per track, the tile mask per tiles/track/seat, the tile actions per mask, the cards
+    # per hand, the offers per partners/seat) and a turn's events are made once and given
+    # again, the very objects, for the same state and action
+    from kernel.games.camel_up_2018 import legality
+
+    turns = [s for steps in games() for s, _a, _e in steps
+             if s.phase == "turn" and s.players >= data.PARTNER_MIN_PLAYERS
+             and s.partners[s.turn] is None]
+    assert turns
+    for s in turns[:: max(1, len(turns) // 8)]:
+        seat = s.turn
+
+        def tables(s: state.Camel2018State = s, seat: int = seat) -> tuple[object, ...]:
+            legality.legal_actions(s)
+            legality._free(s.track)
+            return (legality._bets_last, legality._mask_last, legality._free_last,
+                    legality._TILE_ACTIONS[legality._tile_mask(s, seat)],
+                    legality._CARDS[s.hands[seat]], legality._OFFERS[(s.partners, seat)])
+
+        first = tables()
+        assert all(a is b for a, b in zip(first, tables(), strict=True)), s
+        for a in legality.legal_actions(s):
+            if a.kind in ("bet", "cheer", "boo", "pyramid"):
+                one, two = game.apply(s, a), game.apply(s, a)
+                assert isinstance(one, Applied) and isinstance(two, Applied)
+                assert all(x is y for x, y in zip(one.events, two.events, strict=True)), a
+
+
+def test_the_phase_is_a_change_only_when_it_changes() -> None:
+    # CU2-TURN-ORDER, CU2-PYRAMID-TICKET: a seat's action within its turn names no phase
+    # change to the incremental check (which then skips the checks a phase change needs);
+    # a pyramid ticket (turn -> reveal) and the die's reveal (reveal -> turn) name it
+    seen: list[frozenset[str]] = []
+    full = state.delta_violations
+
+    def spy(p: state.Camel2018State, s: state.Camel2018State,
+            changed: Any = None) -> tuple[str, ...]:
+        seen.append(frozenset(changed if changed is not None else ()))
+        return full(p, s, changed)
+
+    kinds: Counter[str] = Counter()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(state, "delta_violations", spy)
+        for steps in games()[:4]:
+            for s, a, _e in steps[:-1]:
+                if s.phase not in ("turn", "reveal"):
+                    continue
+                seen.clear()
+                r = game.apply(s, a)
+                assert isinstance(r, Applied) and len(seen) == 1
+                moved = r.state.phase != s.phase
+                assert ("phase" in seen[0]) == moved, (a, s.phase, r.state.phase)
+                kinds[a.kind] += 1
+    assert kinds["bet"] and kinds["pyramid"] and kinds["die"]

@@ -344,3 +344,16 @@ def test_held_counts_are_kept_for_the_same_tickets() -> None:
     assert state.held_counts(bets) is first
     assert dict(first) == state.held(states[-1])
     assert sum(first.values()) == sum(map(len, bets))
+
+
+def test_incremental_plan_is_made_once_per_set_of_fields() -> None:
+    # CU2-INV-*: the incremental check's plan for a set of changed fields is made once and
+    # given again (the very plan) for the next child that changed the same fields
+    states = _steps(4, 0)
+    plans: dict[frozenset[str], object] = {}
+    for parent, child in itertools.pairwise(states):
+        key = frozenset(state.changed_fields(parent, child))
+        assert state.delta_violations(parent, child) == ()
+        plan = state._PLANS[key]
+        assert plans.setdefault(key, plan) is plan, key
+    assert len(plans) < len(states) // 4
