@@ -414,6 +414,9 @@ def test_reveal_and_board_refusals() -> None:
         with pytest.raises(ValueError) as refused:
             board_of(stacks)
         assert str(refused.value) == message
+    # the cells on either edge of the track (behind and past the line) are on it
+    edges = board_of({0: ("white",), 17: RACING, 16: ("black",)})
+    assert edges.pos == (17, 17, 17, 17, 17, 0, 16) and edges.height == (0, 1, 2, 3, 4, 0, 0)
 
 
 def test_places_on_the_first_cells() -> None:
