@@ -910,3 +910,17 @@ def test_the_phase_is_a_change_only_when_it_changes() -> None:
                 assert ("phase" in seen[0]) == moved, (a, s.phase, r.state.phase)
                 kinds[a.kind] += 1
     assert kinds["bet"] and kinds["pyramid"] and kinds["die"]
+
+
+def test_why_not_agrees_with_the_legal_actions_in_every_phase() -> None:
+    # KERNEL-LEGAL (CU2-TURN-ORDER, CU2-PYRAMID-TICKET, CU2-FINISH-CARD): the game's
+    # why_not names no rule for exactly the legal actions, in every phase, also once the
+    # race is over (no action is legal then) and for a die face during a turn (chance's)
+    phases: Counter[str] = Counter()
+    for steps in games()[:3]:
+        for s, _a, _e in (*steps[::9], steps[-1]):
+            legal = set(game.legal_actions(s))
+            for a in game.VOCABULARY.actions:
+                assert (game.why_not(s, a) is None) == (a in legal), (a, s.phase)
+            phases[s.phase] += 1
+    assert phases["over"] >= 3 and phases["turn"] and phases["reveal"]
