@@ -217,6 +217,16 @@ def test_tile_placement_spaces() -> None:
                 assert got == tile_spaces(s, s.turn)
             checked += 1
     assert checked > 500
+    # the masks legality keeps: a bit for each empty tile space, for each allowed space
+    from kernel.games.camel_up_2018 import legality
+
+    for steps in games()[:2]:
+        for s, _a, _ in steps[:-1:7]:
+            free = {sp for sp in range(2, 17) if not s.track[sp]}
+            assert legality._free(s.track) == sum(1 << sp for sp in free)
+            if game.current_actor(s) >= 0:
+                allowed = tile_spaces(s, s.turn)
+                assert legality._tile_mask(s, s.turn) == sum(1 << sp for sp in allowed)
 
 
 def test_tiles_stay_until_the_leg_ends() -> None:
