@@ -207,3 +207,138 @@ def test_a_step_that_keeps_a_setup_phase_reruns_only_what_reads_its_fields(
         changed = state.changed_fields(parent, child)
         assert state.delta_violations(parent, child) == (), parent.phase
         assert set(ran) == {name for name, reads in _READS.items() if reads & changed}
+
+
+def _pairs_by_step(config: dict[str, Any], seeds: int) -> dict[tuple[str, str, frozenset[str]],
+                                                                list[tuple[state.HareState,
+                                                                           state.HareState]]]:
+    """The (parent, child) pairs of seeded games, by (the parent's phase, the child's phase,
+    the fields the step replaced)."""
+    out: dict[tuple[str, str, frozenset[str]], list[tuple[state.HareState,
+                                                         state.HareState]]] = {}
+    for seed in range(seeds):
+        for parent, child in itertools.pairwise(_steps(config, seed)):
+            key = (parent.phase, child.phase, frozenset(state.changed_fields(parent, child)))
+            out.setdefault(key, []).append((parent, child))
+    return out
+
+
+def _with(zones: tuple[tuple[str, ...], ...], i: int,
+          zone: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return (*zones[:i], zone, *zones[i + 1:])
+
+
+def _less(zone: tuple[str, ...], card: str) -> tuple[str, ...]:
+    left = list(zone)
+    left.remove(card)
+    return tuple(left)
+
+
+def _more(zone: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(sorted((*zone, card)))
+
+
+def _corrupted(p: state.HareState, c: state.HareState) -> list[dict[str, Any]]:
+    """Changes to a child that replace only fields the step replaced (so the child takes
+    the same incremental path): the seat out of range, a seat too many or too few, the
+    cards of the seat on turn, of the seats before and after it, of the deck and the
+    table out of place, unsorted, lost, doubled, and one card more drawn or dealt."""
+    changed = state.changed_fields(p, c)
+    n, seat = c.players, p.turn
+    hands = c.hands
+    hand = hands[seat]
+    out: list[dict[str, Any]] = [{"hands": (*hands, ())}, {"hands": hands[:-1]}]
+    if "turn" in changed:
+        out += [{"turn": n}, {"turn": -1}]
+    if len(set(hand)) > 1:
+        out.append({"hands": _with(hands, seat, tuple(reversed(hand)))})
+    if hand:
+        out.append({"hands": _with(hands, seat, hand[1:])})  # a card lost
+        out.append({"hands": _with(hands, seat, _more(hand, hand[-1]))})  # a card doubled
+    was = p.hands[seat]
+    if len(hand) == len(was) + 1:  # the card drawn or dealt put first and last
+        card = next(x for i, x in enumerate(hand) if i >= len(was) or was[i] != x)
+        rest = _less(hand, card)
+        out += [{"hands": _with(hands, seat, (card, *rest))},
+                {"hands": _with(hands, seat, (*rest, card))}]
+        # another card left the deck than the one the hand got
+        other = next((x for x in sorted(set(p.deck)) if x != card), None)
+        if other is not None and "deck" in changed:
+            out.append({"deck": _less(p.deck, other)})
+    if "deck" in changed and c.deck:
+        out.append({"deck": tuple(reversed(c.deck))} if len(set(c.deck)) > 1 else
+                   {"deck": c.deck[1:]})
+        card = c.deck[0]  # one card more for the seat on turn, from the deck
+        out.append({"deck": c.deck[1:], "hands": _with(hands, seat, _more(hand, card))})
+        for other in ((seat + 1) % n, (seat - 1) % n):  # another seat takes a card
+            out.append({"deck": c.deck[1:],
+                        "hands": _with(hands, other, _more(hands[other], card))})
+    for other in ((seat + 1) % n, (seat - 1) % n):
+        theirs = hands[other]
+        if theirs and "deck" in changed:  # another seat gives a card back to the deck
+            out.append({"deck": _more(c.deck, theirs[0]),
+                        "hands": _with(hands, other, theirs[1:])})
+        if theirs and "table" in changed:  # or plays it
+            out.append({"table": _more(c.table, theirs[0]),
+                        "hands": _with(hands, other, theirs[1:])})
+        if len(set(theirs)) > 1:
+            out.append({"hands": _with(hands, other, tuple(reversed(theirs)))})
+        if theirs:
+            out.append({"hands": _with(hands, other, theirs[1:])})
+    if "table" in changed and c.table:
+        if len(set(c.table)) > 1:
+            out.append({"table": tuple(reversed(c.table))})
+        out.append({"table": c.table[1:]})
+        out.append({"table": c.table[1:], "hands": _with(hands, seat, _more(hand, c.table[0]))})
+    if "discard" in changed and c.deck:
+        out.append({"discard": c.deck[:1], "deck": c.deck[1:]})
+    return out
+
+
+@pytest.mark.parametrize("variant", ["standard", "apprentice"])
+def test_the_common_steps_tight_check_equals_the_full_one(variant: str) -> None:
+    # HT-INV-CARDS, HT-INV-HANDS, HT-INV-PHASE, HT-INV-TABLE: a card dealt or drawn, a
+    # play, the refill that ends a turn, a reshuffle, each broken in every way that keeps
+    # the fields the step replaced: both checks name the same IDs
+    pairs = _pairs_by_step({"players": 3, **VARIANTS[variant]}, 2)
+    tried = broken = 0
+    kinds = set()
+    for (before, after, fields), found in pairs.items():
+        if not ({before, after} <= {"deal", "turn", "draw"} and fields <= {
+                "deck", "hands", "discard", "table", "phase", "turn"}):
+            continue
+        kinds.add((before, after, "discard" in fields))
+        for parent, child in found[:4]:
+            for changes in _corrupted(parent, child):
+                bad = state.replace(child, **changes)
+                if state.changed_fields(parent, bad) != fields:  # an empty zone is ()
+                    continue
+                full = state.full_violations(bad)
+                assert state.delta_violations(parent, bad) == full, (before, after, changes)
+                tried += 1
+                broken += bool(full)
+    assert kinds >= {("deal", "deal", False), ("draw", "draw", False),
+                     ("draw", "turn", False), ("turn", "draw", False)}, kinds
+    assert broken > tried * 3 // 4, (broken, tried)
+
+
+def test_a_refill_that_should_race_is_not_a_turn() -> None:
+    # HT-INV-TABLE (HT-RACE-TRIGGER): the last card drawn onto a triggered table, the turn
+    # passed instead of racing: the tight check of a refill finds what the full one finds
+    for variant in ("standard", "apprentice"):
+        for seed in range(2):
+            states = _steps({"players": 3, **VARIANTS[variant]}, seed)
+            for parent, child in itertools.pairwise(states):
+                if parent.phase != "draw" or child.phase not in ("turn", "move") or (
+                        child.positions is parent.positions and child.phase == "turn"):
+                    continue
+                # the refill, as a turn: the racing phase skipped
+                n = parent.players
+                card = parent.deck[0]
+                hands = _with(parent.hands, parent.turn,
+                              _more(parent.hands[parent.turn], card))
+                bad = state.replace(parent, deck=parent.deck[1:], hands=hands, phase="turn",
+                                    turn=(parent.turn + 1) % n)
+                full = state.full_violations(bad)
+                assert "HT-INV-TABLE" in full
+                assert state.delta_violations(parent, bad) == full
