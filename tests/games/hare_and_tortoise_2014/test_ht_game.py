@@ -200,6 +200,29 @@ def test_turn_limits_refuse() -> None:
             assert missing or over
 
 
+def test_apply_allows_exactly_the_legal_actions() -> None:
+    # HT-SETUP-START, HT-SETUP-TRACK, HT-APP-TURBO, HT-SETUP-DEAL, HT-SETUP-SECOND,
+    # HT-TURN-PLAY, HT-TURN-LIMIT, HT-TURN-REFILL, HT-APP-MOVE, HT-CHAMP-ROUNDS: in tables of
+    # every phase, of every seat to act or be dealt to, the check apply runs
+    # (legality.allowed) accepts exactly the actions the phase's rule lists as legal
+    from kernel.games.hare_and_tortoise_2014 import legality
+
+    seen = set()
+    for trace in (standard(), apprentice(), championship()):
+        picked: dict[tuple[str, int], int] = {}
+        for s in trace:
+            key = (s.phase, s.turn)
+            picked[key] = picked.get(key, 0) + 1
+            if picked[key] > 2:
+                continue
+            seen.add(s.phase)
+            legal = set(INFO.legal_actions(s))
+            for action in game.VOCABULARY.actions:
+                assert legality.allowed(s, action) == (action in legal), (s.phase, action)
+    assert seen == {"bets", "track", "turbos", "deal", "second", "turn", "draw", "move",
+                    "scored", "over"}
+
+
 def test_refill_reshuffle_and_trigger() -> None:
     # HT-TURN-REFILL: hands back to 6 after each turn; HT-TURN-RESHUFFLE: the discard
     # becomes the deck as soon as the deck empties; HT-RACE-TRIGGER: exactly 8 cards or
