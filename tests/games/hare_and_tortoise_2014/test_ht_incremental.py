@@ -395,3 +395,40 @@ def test_every_step_spoilt_field_by_field(variant: str) -> None:
                     tried += 1
                     broken += bool(full)
     assert broken > tried // 2, (broken, tried)
+
+
+def test_a_chain_of_drafts_remembers_every_field_it_replaced(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-*: a transition builds its table as a chain of unchecked copies of its parent
+    # (a card dealt, then the next seat; a play; a refill, then the turn passed; a racing
+    # phase); the fields the chain says it replaced are exactly the fields that are not the
+    # parent's very objects, read off the chain without comparing every field again
+    from kernel.games.hare_and_tortoise_2014 import transitions
+
+    compare = state.changed_fields
+    steps = 0
+    for variant in ("standard", "apprentice"):
+        trace = kernel.play("hare-and-tortoise-2014", {"players": 2, **VARIANTS[variant]}, 0)
+        parent = trace.initial
+        for st in trace.steps:
+            nxt = transitions._step(parent, st.action).state
+            assert nxt == st.state
+            expected = compare(parent, nxt)
+            if state._DRAFT in nxt.memo:  # a copy (the next round's table is built new)
+                monkeypatch.setattr(state, "changed_fields", None)  # not called
+                assert state.drafted(parent, nxt) == expected, st.action
+                monkeypatch.setattr(state, "changed_fields", compare)
+                steps += 1
+            assert state._DRAFT not in nxt.memo
+            assert state.drafted(parent, nxt) == expected  # no chain: compared
+            parent = st.state
+    assert steps > 200
+
+
+def test_a_copy_names_the_fields_it_does_not_have() -> None:
+    # HT-INV-*: an unchecked copy with a field the table does not have is refused at once
+    # (TypeError naming the fields), not built
+    s = state.replace(kernel.new_game("hare-and-tortoise-2014", {"players": 2}), races=1)
+    with pytest.raises(TypeError, match=r"^no such field: \['colour', 'memo'\]$"):
+        state.replace(s, colour=1, memo={}, races=2)
+    assert state.replace(s, races=2).races == 2
