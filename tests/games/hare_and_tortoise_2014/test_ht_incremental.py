@@ -435,6 +435,10 @@ def test_a_copy_names_the_fields_it_does_not_have() -> None:
     with pytest.raises(TypeError, match=r"^no such field: \['colour', 'memo'\]$"):
         state.replace(s, colour=1, memo={}, races=2)
     assert state.replace(s, races=2).races == 2
+    # every field replaced: a copy of the other table
+    other = kernel.new_game("hare-and-tortoise-2014", {"players": 3, "mode": "apprentice"})
+    fields = {f.name: getattr(other, f.name) for f in attrs.fields(state.HareState) if f.init}
+    assert state.replace(s, **fields) == other
 
 
 def _swapped(deck: tuple[str, ...], hand: tuple[str, ...],
