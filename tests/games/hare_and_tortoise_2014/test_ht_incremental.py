@@ -510,3 +510,22 @@ def test_a_card_dealt_and_another_exchanged_is_judged_like_the_full_check(path: 
                                     hands=_with(child.hands, parent.turn, moved[1]), **more)
                 assert state.full_violations(bad) == ()
                 assert state.delta_violations(parent, bad) == ()
+
+
+def test_the_other_steps_of_deal_turn_and_draw_check_nothing_from_scratch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-*: a deal that passes to the next seat and a standard racing phase (the turn
+    # passes after the animals moved) keep the phases deal, turn and draw: they rerun the
+    # checks that read what they replaced, never the full check
+    pairs = [(p, c) for p, c in itertools.pairwise(_steps({"players": 3}, 0))
+             if p.phase in ("deal", "draw") and c.phase == ("deal" if p.phase == "deal"
+                                                             else "turn")
+             and (c.turn != p.turn if p.phase == "deal" else c.positions is not p.positions)]
+    assert {p.phase for p, _ in pairs} == {"deal", "draw"}
+
+    def refuse(s: state.HareState) -> tuple[str, ...]:
+        raise AssertionError("a check from scratch")
+
+    monkeypatch.setattr(state, "full_violations", refuse)
+    for parent, child in pairs:
+        assert state.delta_violations(parent, child) == (), parent.phase
