@@ -529,3 +529,26 @@ def test_the_other_steps_of_deal_turn_and_draw_check_nothing_from_scratch(
     monkeypatch.setattr(state, "full_violations", refuse)
     for parent, child in pairs:
         assert state.delta_violations(parent, child) == (), parent.phase
+
+
+def test_apply_refuses_a_step_that_breaks_an_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-CARDS, HT-INV-FORWARD: every step is checked once against its parent; a
+    # transition whose table broke an invariant (here: a card lost, a pawn past the podium)
+    # raises InvalidState naming exactly what it broke
+    from kernel.core import Applied, InvalidState
+    from kernel.games.hare_and_tortoise_2014 import transitions
+    from kernel.games.hare_and_tortoise_2014.actions import VOCABULARY
+
+    parent = next(s for s in _steps({"players": 3}, 0) if s.phase == "draw")
+    step = transitions._step
+
+    def lossy(s: state.HareState, a: Any) -> Applied:
+        done = step(s, a)
+        bad = state.replace(done.state, deck=done.state.deck[1:],
+                            positions=(13, *done.state.positions[1:]))
+        return Applied(bad, done.events)
+
+    monkeypatch.setattr(transitions, "_step", lossy)
+    with pytest.raises(InvalidState) as refused:
+        transitions.apply(parent, VOCABULARY.get("draw", parent.deck[0]))
+    assert refused.value.ids == ("HT-INV-CARDS", "HT-INV-FORWARD")
