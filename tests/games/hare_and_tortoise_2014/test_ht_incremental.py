@@ -262,9 +262,9 @@ def _corrupted(p: state.HareState, c: state.HareState) -> list[dict[str, Any]]:
         out += [{"hands": _with(hands, seat, (card, *rest))},
                 {"hands": _with(hands, seat, (*rest, card))}]
         # another card left the deck than the one the hand got
-        other = next((x for x in sorted(set(p.deck)) if x != card), None)
-        if other is not None and "deck" in changed:
-            out.append({"deck": _less(p.deck, other)})
+        kind = next((x for x in sorted(set(p.deck)) if x != card), None)
+        if kind is not None and "deck" in changed:
+            out.append({"deck": _less(p.deck, kind)})
     if "deck" in changed and c.deck:
         out.append({"deck": tuple(reversed(c.deck))} if len(set(c.deck)) > 1 else
                    {"deck": c.deck[1:]})
@@ -372,7 +372,7 @@ def _spoilt(name: str, value: Any, n: int) -> list[Any]:
         return [(13, *value[1:]), (-1, *value[1:]), (*value[:-1], value[-1] + 1), value[1:],
                 (*value, value[0])]
     out = [tuple(reversed(value)), value[1:], (*value, value[-1])]
-    return out + [(*value, "howl")] if name in _CARDS else out
+    return [*out, (*value, "howl")] if name in _CARDS else out
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -461,8 +461,8 @@ def test_each_seats_hand_size_judged_like_the_full_check(variant: str) -> None:
     # HT-INV-HANDS (HT-SETUP-DEAL, HT-APP-DEAL, HT-TURN-REFILL): a step of the deal, the
     # turns and the refills that also replaced a field the tight check does not expect (a
     # copy of the streams), with any one seat's hand a card longer, shorter or (another
-    # seat's) another card: the sizes of the seats before, on and after the turn, judged incrementally,
-    # are judged as the full check judges them
+    # seat's) another card: the sizes of the seats before, on and after the turn, judged
+    # incrementally, are judged as the full check judges them
     pairs = _pairs_by_step({"players": 3, **VARIANTS[variant]}, 1)
     verdicts = set()
     for (before, after, _fields), found in pairs.items():
