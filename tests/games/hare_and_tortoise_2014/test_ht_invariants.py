@@ -423,6 +423,9 @@ def _other_cases() -> list[tuple[str, HareState, dict[str, Any], tuple[str, ...]
     f, p, sc = "HT-INV-FORWARD", "HT-INV-PODIUM", "HT-INV-SCORES"
     deck_to_hand = _moved(turn.deck, turn.deck[0], turn.hands[0])
     nine = ("fox", "fox", "hare", "hare", "lamb", "lamb", "tortoise", "tortoise", "wolf")
+    wolves = _first(standard(), "turn", lambda s: not s.table and "howl" in s.deck
+                    and s.deck.count("wolf") >= 5)
+    three_and_howl = ("howl", "wolf", "wolf", "wolf")
     eight = nine[:-1]
 
     def from_deck(s: HareState, cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -515,6 +518,11 @@ def _other_cases() -> list[tuple[str, HareState, dict[str, Any], tuple[str, ...]
          {"table": eight, "deck": from_deck(turn, eight)}, (i,)),
         ("four foxes between turns", turn,
          {"table": ("fox",) * 4, "deck": from_deck(turn, ("fox",) * 4)}, (i,)),
+        # HT-RACE-WOLF: the wolf's cards are wolves and howls, counted together
+        ("four wolves between turns", wolves,
+         {"table": ("wolf",) * 4, "deck": from_deck(wolves, ("wolf",) * 4)}, (i,)),
+        ("three wolves and a howl between turns", wolves,
+         {"table": three_and_howl, "deck": from_deck(wolves, three_and_howl)}, (i,)),
         ("a refill after no play", draw,
          {"table": (), "deck": tuple(sorted((*draw.deck, *draw.table)))}, (i,)),
         ("a movement not triggered", moving,
