@@ -447,8 +447,9 @@ def _cards_delta_ok(p: HareState, s: HareState) -> bool:
                 if after is not before:
                     old.append(before)
                     new.append(after)
-    if len(new) == 2 and len(new[0]) + 1 == len(old[0]) and len(new[1]) == len(old[1]) + 1:
-        return _one_card_moved(old[0], new[0], old[1], new[1])
+    if (len(new) == 2 and len(new[0]) + 1 == len(old[0]) and len(new[1]) == len(old[1]) + 1
+            and _one_card_moved(old[0], new[0], old[1], new[1])):
+        return True  # the common case; any other change of the two zones is counted below
     if any(list(z) != sorted(z) for z in new):
         return False
     return sorted(chain.from_iterable(new)) == sorted(chain.from_iterable(old))
@@ -530,8 +531,9 @@ def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...
             cards = (list(hand) == sorted(hand) and list(after) == sorted(after)
                      and sorted(hand + after) == sorted(was + p.table))
         elif s.discard is p.discard and len(hand) == len(was) + 1:  # one card drawn or dealt
-            cards = (len(s.deck) + 1 == len(p.deck)
-                     and _one_card_moved(p.deck, s.deck, was, hand))
+            cards = ((len(s.deck) + 1 == len(p.deck)
+                      and _one_card_moved(p.deck, s.deck, was, hand))
+                     or _cards_delta_ok(p, s))  # not one card moved: every changed zone counted
         else:  # the deck ran out (HT-TURN-RESHUFFLE)
             cards = _cards_delta_ok(p, s)
         size = len(hand)

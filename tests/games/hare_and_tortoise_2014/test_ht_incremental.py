@@ -487,11 +487,6 @@ def test_each_seats_hand_size_judged_like_the_full_check(variant: str) -> None:
             ("draw", ("HT-INV-HANDS",)), ("turn", ("HT-INV-HANDS",))} <= verdicts, verdicts
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: when the deck and one hand changed by one "
-                   "card each, the incremental card checks (the tight one and the zones' "
-                   "count) assume one card moved (state._one_card_moved) and report "
-                   "HT-INV-CARDS for a child whose hand also exchanged a card with the deck, "
-                   "which the full check accepts")
 @pytest.mark.parametrize("path", ["tight", "zones"])
 def test_a_card_dealt_and_another_exchanged_is_judged_like_the_full_check(path: str) -> None:
     # HT-INV-CARDS: a deal or a draw whose child also swapped a card of that hand with
