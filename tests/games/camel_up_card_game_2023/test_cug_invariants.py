@@ -66,6 +66,19 @@ def test_crazy_invariant_clauses() -> None:
     assert game.status({**setup, "stacks": unsorted}) == ("CUG-INV-PHASE",)
 
 
+def test_crazy_invariant_under_or_on_the_fourth_camel() -> None:
+    # CUG-INV-CRAZY (CUG-LEG-CRAZY): on the fourth racing camel's space, the crazy camel
+    # is behind it when under it and not behind it when above it: places on one space
+    # go by height. Fourth from the front here: green (yellow 6, white 4, orange on 3).
+    setup = plain("cug-discard-5p")
+    under = lay(19, c1=["blue"], c3=["black", "green", "orange"], c4=["white"],
+                c6=["yellow"])
+    assert game.status({**setup, "stacks": under}) == ("CUG-INV-CRAZY",)
+    above = lay(19, c1=["blue"], c3=["green", "black", "orange"], c4=["white"],
+                c6=["yellow"])
+    assert game.status({**setup, "stacks": above}) == ()
+
+
 def test_cards_invariant_before_the_first_reveals() -> None:
     # CUG-INV-CARDS (CUG-SETUP-REVEAL): before the starting reveals end, no card is in the
     # racing deck or the discard pile, and at most 4 of the 5 reveals are done.
@@ -215,6 +228,14 @@ def test_phase_invariant_turn_flags() -> None:
         {"bet_done": True}, {"track_done": True}, {"revealed": ("blue+1",)})
     for changes in during:
         assert broken(setup, **changes) == ("CUG-INV-PHASE",), changes
+
+
+def test_phase_invariant_age_order_lists_every_seat_once() -> None:
+    # CUG-INV-PHASE: the seats' age order lists the seats 0..p-1 once each.
+    s = table("cug-leg1-4p")
+    assert broken(s, age_order=(3, 1, 0, 2)) == ()
+    for ages in ((0, 0, 2, 3), (1, 2, 3, 4), (0, 1, 2)):
+        assert broken(s, age_order=ages) == ("CUG-INV-PHASE",), ages
 
 
 def test_unreadable_candidates() -> None:
@@ -431,6 +452,51 @@ def test_a_candidate_holding_a_list_never_becomes_the_last_valid_state() -> None
             assert state._LAST[0] is s, name
             valid += found == ()
     assert valid > 40
+
+
+def test_a_list_for_the_extensions_count_is_never_trusted() -> None:
+    # CUG-INV-EXTEND checked incrementally (state.py): at a leg's setup the check reads
+    # the count of extensions only against 0, so a one-element list passes it; such a
+    # candidate must not become the last valid state either (whose fields the next
+    # checks compare by identity). 12 track cards laid, yellow leads on 22.
+    s = table("cug-discard-5p", track="F" * 12, extended=1,
+              stacks=lay(26, c1=["blue"], c3=["green", "orange"], c4=["white"],
+                         c6=["black"], c22=["yellow"]))
+    listed = candidate(**{**{n: getattr(s, n) for n in FIELDS}, "extended": [1]})
+    assert violations(s) == () and state._LAST[0] is s
+    assert violations(listed) == () == state.full_violations(listed)
+    assert state._LAST[0] is s
+
+
+def test_a_readable_candidate_is_checked_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUG-INV-* checked incrementally (state.py): each check of a candidate every check
+    # can read is called directly, once; only when a check cannot read the candidate
+    # are the checks run again, each guarded (state._holds), so that the unreadable
+    # field breaks its invariant instead of raising (CUG-INV-CAMELS here).
+    guarded: list[str] = []
+
+    def holds(check: Callable[[Any], bool], s: Any) -> bool:
+        guarded.append(check.__name__)
+        return _guard(check, s)
+
+    monkeypatch.setattr(state, "_holds", holds)
+    for s in _games()[2][:40]:
+        fields = {name: getattr(s, name) for name in FIELDS}
+        assert violations(candidate(**fields)) == (), s.phase
+        assert state.full_violations(s) == ()
+    assert guarded == []
+    s = table("cug-leg1-4p")
+    assert "CUG-INV-CAMELS" in state.full_violations(
+        candidate(**{**{n: getattr(s, n) for n in FIELDS}, "pos": None}))
+    assert "_camels" in guarded
+
+
+def _guard(check: Callable[[Any], bool], s: Any) -> bool:
+    """``check(s)``, False when it cannot read ``s`` (what state._holds does)."""
+    try:
+        return check(s)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return False
 
 
 #: The fields only CUG-INV-PHASE reads (the seats' age order, the intel and shown zones).
