@@ -547,3 +547,64 @@ def test_apply_refuses_a_step_that_breaks_an_invariant(monkeypatch: pytest.Monke
     with pytest.raises(InvalidState) as refused:
         transitions.apply(parent, VOCABULARY.get("draw", parent.deck[0]))
     assert refused.value.ids == ("HT-INV-CARDS", "HT-INV-FORWARD")
+
+
+def test_a_new_seat_on_turn_alone_is_judged_like_the_full_check() -> None:
+    # HT-INV-HANDS (HT-TURN-REFILL): in the draw phase the seat on turn refills and the
+    # others are full, so a child whose only change is the seat on turn breaks the hand
+    # sizes; the incremental check (nothing else replaced: no tight step) says so, as
+    # the full check does, and both accept it where every hand is full
+    verdicts = set()
+    for players in (2, 4):
+        for s in _steps({"players": players}, 3)[::7]:
+            for seat in range(s.players):
+                if seat == s.turn:
+                    continue
+                bad = state.replace(s, turn=seat)
+                full = state.full_violations(bad)
+                assert state.delta_violations(s, bad) == full, (s.phase, seat)
+                verdicts.add((s.phase, full))
+    assert {("draw", ("HT-INV-HANDS",)), ("turn", ())} <= verdicts, verdicts
+
+
+def _shaped(s: state.HareState, deck: list[str]) -> state.HareState | None:
+    """``s`` with the cards of its deck and discard pile laid out anew: ``deck`` as the
+    deck, the rest discarded (None when the two piles do not hold those cards)."""
+    pool = [*s.deck, *s.discard]
+    for card in deck:
+        if card not in pool:
+            return None
+        pool.remove(card)
+    shaped = state.replace(s, deck=tuple(sorted(deck)), discard=tuple(sorted(pool)))
+    assert state.full_violations(shaped) == ()
+    return shaped
+
+
+def test_a_card_drawn_from_a_deck_as_long_as_a_hand_is_counted() -> None:
+    # HT-INV-CARDS: a draw's child whose new deck is not the parent's less the card the
+    # hand got is caught, however the sizes of the deck and the hand line up (the deck
+    # as long as the hand, or two cards longer and the hand's cards with two of a kind)
+    checked = 0
+    for parent in _steps({"players": 3}, 1):
+        if parent.phase != "turn" or checked >= 4:
+            continue
+        hand = list(parent.hands[parent.turn])
+        card = hand[0]
+        kinds = sorted(set(parent.deck + parent.discard) - {card})
+        layouts = []
+        if kinds:  # the deck as long as the hand, without the card
+            layouts.append((kinds[:1] * len(hand), _less(tuple(hand), card)))
+            # the deck two cards longer: the hand's cards and two of the card's kind;
+            # the new deck holds another kind where the card should be
+            layouts.append(([*hand, card, card], tuple(sorted([*hand, kinds[0]]))))
+        for deck, new_deck in layouts:
+            p = _shaped(parent, deck)
+            if p is None:
+                continue
+            bad = state.replace(p, deck=new_deck,
+                                hands=_with(p.hands, p.turn, _more(p.hands[p.turn], card)))
+            full = state.full_violations(bad)
+            assert "HT-INV-CARDS" in full
+            assert state.delta_violations(p, bad) == full
+            checked += 1
+    assert checked >= 4
