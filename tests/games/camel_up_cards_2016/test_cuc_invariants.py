@@ -408,3 +408,31 @@ def _recorder(calls: list[str], name: str) -> Callable[..., bool]:
         calls.append(name)
         return True
     return check
+
+
+class _Unhashable(tuple):  # type: ignore[type-arg]
+    """A tuple that cannot be hashed (equal to the plain tuple of its items)."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_a_draw_whose_zones_cannot_be_hashed_is_unreadable() -> None:
+    # CUC-INV-PHASE, CUC-INV-RACING checked incrementally (state.py): every zone a check
+    # accepts is hashed on the way (what the identity memo relies on), so a draw's deck
+    # or revealed cards that cannot be hashed, though equal to the right tuple, make the
+    # candidate unreadable right after its parent, as for the full check
+    steps = [(st.action.kind, st.state)
+             for st in kernel.play("camel-up-cards-2016", {"players": 4}, 0).steps]
+    draws = 0
+    for (_, parent), (kind, child) in itertools.pairwise(steps):
+        if not (parent.phase == "draw" and kind == "draw" and child.leg == parent.leg
+                and child.phase != "over"):
+            continue
+        fields = {name: getattr(child, name) for name in FIELDS}
+        for zone in ("deck", "revealed"):
+            bad = candidate(**{**fields, zone: _Unhashable(fields[zone])})
+            assert getattr(bad, zone) == getattr(child, zone)
+            assert violations(parent) == ()
+            assert violations(bad) == state.full_violations(bad) == ("CUC-INV-PHASE",), zone
+        draws += 1
+    assert draws > 10
