@@ -436,3 +436,23 @@ def test_a_draw_whose_zones_cannot_be_hashed_is_unreadable() -> None:
             assert violations(bad) == state.full_violations(bad) == ("CUC-INV-PHASE",), zone
         draws += 1
     assert draws > 10
+
+
+def test_a_leg_bet_whose_stacks_cannot_be_hashed_is_unreadable() -> None:
+    # CUC-INV-PHASE, CUC-INV-LEGCARDS checked incrementally (state.py): a leg bet's
+    # leader stacks, or a midfield bet's midfield flags, that cannot be hashed, though
+    # equal to the right tuple, make the candidate unreadable right after its parent,
+    # as for the full check
+    steps = [(st.action.kind, st.state)
+             for st in kernel.play("camel-up-cards-2016", {"players": 4}, 0).steps]
+    bets = {"leg": 0, "mid": 0}
+    for (_, parent), (kind, child) in itertools.pairwise(steps):
+        if kind not in bets or child.leg != parent.leg or child.phase == "over":
+            continue
+        zone = "leaders" if kind == "leg" else "midfield"
+        fields = {name: getattr(child, name) for name in FIELDS}
+        bad = candidate(**{**fields, zone: _Unhashable(fields[zone])})
+        assert violations(parent) == ()
+        assert violations(bad) == state.full_violations(bad) == ("CUC-INV-PHASE",), kind
+        bets[kind] += 1
+    assert bets["leg"] > 5 and bets["mid"] > 0, bets
