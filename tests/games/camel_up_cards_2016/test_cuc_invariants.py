@@ -456,3 +456,16 @@ def test_a_leg_bet_whose_stacks_cannot_be_hashed_is_unreadable() -> None:
         assert violations(bad) == state.full_violations(bad) == ("CUC-INV-PHASE",), kind
         bets[kind] += 1
     assert bets["leg"] > 5 and bets["mid"] > 0, bets
+
+
+def test_after_the_race_a_seat_holds_at_most_one_card() -> None:
+    # CUC-INV-PHASE: once the race is over no seat holds more than one card (the
+    # hands are played out by then, as in play); the same cards moved from the deck
+    # to one seat's hand, one card there is fine and two are not
+    final = kernel.play("camel-up-cards-2016", {"players": 4}, 0).final
+    assert final.phase == "over" and not any(final.hands) and len(final.deck) >= 2
+    fields = {name: getattr(final, name) for name in FIELDS}
+    for taken, expected in ((1, ()), (2, ("CUC-INV-PHASE",))):
+        hands = (tuple(sorted(final.deck[:taken])), *final.hands[1:])
+        moved = candidate(**{**fields, "deck": final.deck[taken:], "hands": hands})
+        assert state.full_violations(moved) == violations(moved) == expected, taken
