@@ -303,3 +303,20 @@ def test_start_rule_named_only_for_the_start_card() -> None:
     moved = next(e for e in events if e.kind == "camel-moved")
     assert (moved.data["from"], moved.data["to"]) == (0, 0)
     assert "CUC-MOVE-START" in moved.rules
+
+
+def test_why_not_after_the_race_and_at_a_chance_node() -> None:
+    # KERNEL-TERMINAL: once the race is over every action is refused as such;
+    # KERNEL-ACTOR: at a chance node only a draw outcome may be asked about (the game's
+    # why_not, called directly, as a referee or a bot may)
+    from kernel.core import Rejected
+    from kernel.games.camel_up_cards_2016 import game
+
+    trace = kernel.play("camel-up-cards-2016", {"players": 3}, 1)
+    states = [trace.initial, *(st.state for st in trace.steps)]
+    seat_action = next(st.action for st in trace.steps if st.action.kind != "draw")
+    assert game.why_not(trace.final, seat_action) == Rejected(
+        "KERNEL-TERMINAL", "the race is over")
+    chance = next(s for s in states if game.current_actor(s) == kernel.CHANCE)
+    assert game.why_not(chance, seat_action) == Rejected(
+        "KERNEL-ACTOR", f"a chance node: only draw outcomes, not {seat_action.text!r}")
