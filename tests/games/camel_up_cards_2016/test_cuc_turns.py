@@ -307,8 +307,9 @@ def test_start_rule_named_only_for_the_start_card() -> None:
 
 def test_why_not_after_the_race_and_at_a_chance_node() -> None:
     # KERNEL-TERMINAL: once the race is over every action is refused as such;
-    # KERNEL-ACTOR: at a chance node only a draw outcome may be asked about (the game's
-    # why_not, called directly, as a referee or a bot may)
+    # KERNEL-ACTOR: at a chance node only a draw outcome may be asked about, and at a
+    # seat's turn no draw outcome (the game's why_not, called directly, as a referee or
+    # a bot may)
     from kernel.core import Rejected
     from kernel.games.camel_up_cards_2016 import game
 
@@ -320,3 +321,8 @@ def test_why_not_after_the_race_and_at_a_chance_node() -> None:
     chance = next(s for s in states if game.current_actor(s) == kernel.CHANCE)
     assert game.why_not(chance, seat_action) == Rejected(
         "KERNEL-ACTOR", f"a chance node: only draw outcomes, not {seat_action.text!r}")
+    # and at a seat's turn a draw outcome is refused as chance's move
+    draw = next(st.action for st in trace.steps if st.action.kind == "draw")
+    seat = next(s for s in states if game.current_actor(s) not in (kernel.CHANCE, kernel.TERMINAL))
+    assert game.why_not(seat, draw) == Rejected(
+        "KERNEL-ACTOR", f"seat {seat.turn} is to act, not chance")
