@@ -410,6 +410,14 @@ def _recorder(calls: list[str], name: str) -> Callable[..., bool]:
     return check
 
 
+def _moves_within_a_leg() -> list[tuple[CardsState, str, CardsState]]:
+    """(parent, action kind, child) of a seeded 4-player game, within a leg."""
+    steps = [(st.action.kind, st.state)
+             for st in kernel.play("camel-up-cards-2016", {"players": 4}, 0).steps]
+    return [(parent, kind, child) for (_, parent), (kind, child) in itertools.pairwise(steps)
+            if child.leg == parent.leg and child.phase != "over"]
+
+
 class _Unhashable(tuple):  # type: ignore[type-arg]
     """A tuple that cannot be hashed (equal to the plain tuple of its items)."""
 
@@ -421,12 +429,9 @@ def test_a_draw_whose_zones_cannot_be_hashed_is_unreadable() -> None:
     # accepts is hashed on the way (what the identity memo relies on), so a draw's deck
     # or revealed cards that cannot be hashed, though equal to the right tuple, make the
     # candidate unreadable right after its parent, as for the full check
-    steps = [(st.action.kind, st.state)
-             for st in kernel.play("camel-up-cards-2016", {"players": 4}, 0).steps]
     draws = 0
-    for (_, parent), (kind, child) in itertools.pairwise(steps):
-        if not (parent.phase == "draw" and kind == "draw" and child.leg == parent.leg
-                and child.phase != "over"):
+    for parent, kind, child in _moves_within_a_leg():
+        if not (parent.phase == "draw" and kind == "draw"):
             continue
         fields = {name: getattr(child, name) for name in FIELDS}
         for zone in ("deck", "revealed"):
@@ -443,11 +448,9 @@ def test_a_leg_bet_whose_stacks_cannot_be_hashed_is_unreadable() -> None:
     # leader stacks, or a midfield bet's midfield flags, that cannot be hashed, though
     # equal to the right tuple, make the candidate unreadable right after its parent,
     # as for the full check
-    steps = [(st.action.kind, st.state)
-             for st in kernel.play("camel-up-cards-2016", {"players": 4}, 0).steps]
     bets = {"leg": 0, "mid": 0}
-    for (_, parent), (kind, child) in itertools.pairwise(steps):
-        if kind not in bets or child.leg != parent.leg or child.phase == "over":
+    for parent, kind, child in _moves_within_a_leg():
+        if kind not in bets:
             continue
         zone = "leaders" if kind == "leg" else "midfield"
         fields = {name: getattr(child, name) for name in FIELDS}
