@@ -12,8 +12,10 @@ from helpers import first_state, table
 
 import kernel
 from kernel.core import InvalidState
+from kernel.engines.camel_cards.table import bet_taken
 from kernel.games.camel_up_cards_2016 import state
 from kernel.games.camel_up_cards_2016.state import FIELDS, CardsState, candidate, violations
+from kernel.rules.camel import CAMELS
 
 Data = dict[str, Any]
 
@@ -459,6 +461,42 @@ def test_a_leg_bet_whose_stacks_cannot_be_hashed_is_unreadable() -> None:
         assert violations(bad) == state.full_violations(bad) == ("CUC-INV-PHASE",), kind
         bets[kind] += 1
     assert bets["leg"] > 5 and bets["mid"] > 0, bets
+
+
+def test_a_leg_bet_that_is_not_one_more_card_is_checked_in_full() -> None:
+    # CUC-INV-PHASE, CUC-INV-LEGCARDS checked incrementally (state.py and the engine's
+    # bet_taken): right after its parent, a leg or midfield bet whose seat got
+    # something else than one more (colour, value) card (a list, a triple, a number),
+    # or whose seat's earlier card changed too, is not passed by the shortcut (which
+    # answers False without raising): the full check judges it, and it breaks the
+    # invariant the full check names
+    bets = {"leg": 0, "mid": 0, "earlier": 0}
+    for parent, kind, child in _moves_within_a_leg():
+        if kind not in ("leg", "mid"):
+            continue
+        seat = next(i for i, mine in enumerate(child.bets) if mine is not parent.bets[i])
+        before, bet = parent.bets[seat], child.bets[seat][-1]
+        wrong: dict[str, object] = {"a list": (*before, list(bet)),
+                                    "a triple": (*before, (*bet, 0)),
+                                    "a number": (*before, bet[1])}
+        if before:  # the seat's first card turned into another value of its colour
+            colour, value = before[0]
+            wrong["an earlier card changed"] = (
+                (colour, value + 1 if value < 5 else value - 1), *before[1:], bet)
+            bets["earlier"] += 1
+        fields = {name: getattr(child, name) for name in FIELDS}
+        for what, mine in wrong.items():
+            seats = (*child.bets[:seat], mine, *child.bets[seat + 1:])
+            bad = candidate(**{**fields, "bets": seats})
+            # the engine's shortcut never raises, and passes none of them
+            assert bet_taken(bad.leaders, bad.midfield, bad.bets, parent, CAMELS) is False
+            assert violations(parent) == ()
+            found = violations(bad)
+            assert found == state.full_violations(bad), (kind, what)
+            assert found == (("CUC-INV-LEGCARDS",) if what == "an earlier card changed"
+                             else ("CUC-INV-PHASE",)), (kind, what)
+        bets[kind] += 1
+    assert bets["leg"] > 5 and bets["mid"] > 0 and bets["earlier"] > 2, bets
 
 
 def test_after_the_race_a_seat_holds_at_most_one_card() -> None:
