@@ -66,6 +66,12 @@ def show(value: object) -> str:
 
     >>> show([1, 2]), show({"a": 1}), show(None), show(2.5), show(-7)
     ('a list of 2 items', 'an object with 1 key', 'null', 'the number 2.5', '-7')
+
+    A Python caller may pass a tuple where a document has a list; it is named
+    as what it is, so that "expected a list" is never answered "got a list":
+
+    >>> show((1,)), show(())
+    ('a tuple of 1 item', 'a tuple of 0 items')
     """
     if value is None:
         return "null"
@@ -83,7 +89,8 @@ def show(value: object) -> str:
         return f"{_quote(value[:SHOW_CHARS])[:-1]}...' ({len(value)} characters)"
     if isinstance(value, list | tuple):
         n = len(value)
-        return f"a list of {n} item{'' if n == 1 else 's'}"
+        kind = "a tuple" if isinstance(value, tuple) else "a list"
+        return f"{kind} of {n} item{'' if n == 1 else 's'}"
     if isinstance(value, Mapping):
         n = len(value)
         return f"an object with {n} key{'' if n == 1 else 's'}"

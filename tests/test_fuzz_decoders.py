@@ -76,6 +76,18 @@ def test_from_data_does_not_repr_a_huge_list() -> None:
     assert len(str(caught.value)) < 200
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tuple_for_a_list_is_named_a_tuple(game: str) -> None:
+    # KERNEL-INPUT: a Python caller's tuple where the document has a list is refused
+    # (the canonical form is JSON) and described as a tuple: "expected a list, got a
+    # list of 3 items" told the caller nothing.
+    data = kernel.to_data(_states(game)[0])
+    key, value = next((k, v) for k, v in data.items() if type(v) is list and v)
+    with pytest.raises(ValueError, match=rf"^{key}: expected a list, got a tuple of "
+                                         rf"{len(value)} items?$"):
+        kernel.from_data({**data, key: tuple(value)})
+
+
 @pytest.mark.parametrize("text", ["Infinity", "-Infinity", "1e400", "NaN"])
 def test_non_integers_from_json_are_refused(text: str) -> None:
     # KERNEL-INPUT: Infinity or 1e400 in an integer field raised OverflowError.
