@@ -14,6 +14,7 @@ raises :class:`kernel.resources.MissingExtra`; it never skips validation.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -114,19 +115,16 @@ def schema_errors(document: object, schema_data: Mapping[str, Any],
     not a valid JSON Schema.
     """
     require("jsonschema", "conformance", "validating the spec's examples")
-    import jsonschema
 
     if kind is None:
         is_export = isinstance(document, Mapping) and "kind" in document
         kind = "exportDocument" if is_export else "exampleFile"
-    branch = {k: v for k, v in schema_data.items() if k != "oneOf"}
-    branch["$ref"] = f"#/$defs/{kind}"
-    try:
-        jsonschema.Draft202012Validator.check_schema(branch)
-    except jsonschema.exceptions.SchemaError as exc:
-        raise SpecFileError(f"{SCHEMA_FILE}: not a valid JSON Schema: "
-                            f"{exc.message[:300]}") from None
-    validator = jsonschema.Draft202012Validator(branch)
+    try:  # the schema's text names it (a Mapping may change between calls)
+        text = json.dumps(schema_data, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON data: checked afresh
+        validator = _validator.__wrapped__(schema_data, kind)
+    else:
+        validator = _validator(text, kind)
     errors = sorted(validator.iter_errors(document),
                     key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p))
                                    for p in e.absolute_path])
@@ -135,6 +133,25 @@ def schema_errors(document: object, schema_data: Mapping[str, Any],
         where = "/".join(str(p) for p in err.absolute_path) or "(top)"
         out.append(f"{where}: {err.message[:300]}")
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def _validator(schema_data: str | Mapping[str, Any], kind: str) -> Any:
+    """A validator of the schema's ``kind`` branch, the schema checked first (once per
+    schema text and kind: checking a schema against the meta-schema costs far more
+    than validating an example file, and a suite has dozens of files).
+    SpecFileError when the schema is not a valid JSON Schema."""
+    import jsonschema
+
+    data = json.loads(schema_data) if isinstance(schema_data, str) else schema_data
+    branch = {k: v for k, v in data.items() if k != "oneOf"}
+    branch["$ref"] = f"#/$defs/{kind}"
+    try:
+        jsonschema.Draft202012Validator.check_schema(branch)
+    except jsonschema.exceptions.SchemaError as exc:
+        raise SpecFileError(f"{SCHEMA_FILE}: not a valid JSON Schema: "
+                            f"{exc.message[:300]}") from None
+    return jsonschema.Draft202012Validator(branch)
 
 
 def example_files(spec_dir: Path) -> list[Path]:
