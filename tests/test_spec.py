@@ -227,6 +227,22 @@ def test_schema_rejects_bad_examples() -> None:
     assert any(e.startswith("examples/0/id") for e in errors)
 
 
+def test_the_schema_in_hand_is_the_one_used() -> None:
+    # KERNEL-INPUT: the schema is checked against the meta-schema once per schema text
+    # (a cache); a schema changed in place, or one that is not a valid JSON Schema,
+    # is never answered from what an earlier schema gave.
+    good = {"schema_version": 1, "game": GAME, "area": "x", "examples": []}
+    schema = json.loads(json.dumps(SCHEMA))
+    assert ex.schema_errors(good, schema) == []
+    schema["$defs"]["exampleFile"]["required"].append("note")
+    assert any("'note' is a required property" in e for e in ex.schema_errors(good, schema))
+    schema["$defs"]["exampleFile"]["type"] = 7
+    for _ in range(2):
+        with pytest.raises(catalogue.SpecFileError, match="not a valid JSON Schema"):
+            ex.schema_errors(good, schema)
+    assert ex.schema_errors(good, SCHEMA) == []
+
+
 # --------------------------------------------------------------------------
 # `race-kernel spec check` on a small spec folder
 
