@@ -123,11 +123,13 @@ def test_mutation_survivors_explained(name: str, record: Path, explained: Path,
     # modules the plug-in split made, over all its modules here; a game: 95%),
     # and every mutant that survived it is listed in the survivors file with
     # the reason it is equivalent; no row there names a mutant the run did
-    # not leave alive.
+    # not leave alive. No mutant's check was stopped or ended oddly (mutmut's
+    # "suspicious" and "interrupted": a child stopped by a signal was not checked).
     import re
 
     stats = json.loads(record.read_text())
     assert stats["not_checked"] == 0 and stats["score"] >= target, (name, stats["score"])
+    assert stats["suspicious"] == stats["check_was_interrupted_by_user"] == 0, name
     text = explained.read_text()
     section = text.split("## Equivalent mutants", 1)[1].split("\n## ", 1)[0]
     rows = {}
