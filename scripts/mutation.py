@@ -36,8 +36,8 @@ timeout (the tests hang on the mutant) counts as detected and is shown apart;
 --record refuses a run with mutants not checked, and one with mutants whose
 check was stopped or ended oddly (a child stopped by a signal, as when a run
 is stopped by hand: mutmut calls it "suspicious" or "interrupted"; such a
-mutant was not really checked, and ``--recheck`` runs it again). Every survivor is either
-killed by a new test in the rule tests it belongs to (commented with its
+mutant was not really checked, and ``--recheck`` runs it again). Every
+survivor is either killed by a new test in the rule tests it belongs to (commented with its
 rule ID) or explained as equivalent
 in proofs/mutation-survivors.md.
 """
@@ -131,23 +131,26 @@ def score(work: Path) -> dict[str, Any]:
     """The counts of the last run in ``work``, the score and the survivors."""
     mutmut(work, "export-cicd-stats")
     stats: dict[str, Any] = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
-    listing = mutmut(work, "results").stdout
-    survivors = sorted(line.split(":")[0].strip() for line in listing.splitlines()
-                       if line.strip().endswith(": survived"))
-    unsure = sorted(line.rsplit(":", 1)[0].strip() for line in listing.splitlines()
-                    if line.strip().endswith(UNSURE))
+    survivors = listed(work, (": survived",))
     results = ("killed", "survived", "no_tests", "skipped", "suspicious", "timeout",
                "check_was_interrupted_by_user", "segfault")
     stats["not_checked"] = stats["total"] - sum(stats[k] for k in results)
     detected = stats["killed"] + stats["timeout"]
     stats["score"] = round(100 * detected / counted(stats), 2) if counted(stats) else 0.0
     stats["survivors"] = survivors
-    stats["unsure"] = unsure
     return stats
 
 
+def listed(work: Path, endings: tuple[str, ...]) -> list[str]:
+    """The mutants of the last run in ``work`` whose result ends with one of
+    ``endings`` (``mutmut results`` lines: ``name: status``), sorted."""
+    listing = mutmut(work, "results").stdout
+    return sorted(line.rsplit(":", 1)[0].strip() for line in listing.splitlines()
+                  if line.strip().endswith(endings))
+
+
 #: mutmut's words for a check that was stopped or ended oddly (a signal, an
-#: interrupted run): not a result (see :func:`unsure_count`).
+#: interrupted run): not a result, so ``--recheck`` runs them again.
 UNSURE: Final = (": suspicious", ": check was interrupted by user")
 
 
@@ -209,11 +212,10 @@ def main(argv: list[str] | None = None) -> int:
                 print("--recheck: the kernel differs from the copy in --work; run afresh",
                       file=sys.stderr)
                 return 2
-            last = score(args.work)
-            survivors = last["survivors"]
+            survivors = score(args.work)["survivors"]
             if args.only:  # only the survivors the new tests are meant to kill
                 survivors = pick(survivors, args.only)
-            survivors = sorted({*survivors, *last["unsure"]})  # checks stopped: again
+            survivors = sorted({*survivors, *listed(args.work, UNSURE)})  # stopped: again
         prepare(args.work, keep_results=args.recheck)
         if args.name != CORE:
             select(args.work, args.name)
@@ -232,8 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only and not args.recheck:
         print("a partial run (--only): mutants not run count as not checked, "
               "so the score below is not the module score")
-    print(json.dumps({k: v for k, v in stats.items() if k not in ("survivors", "unsure")},
-                     indent=2))
+    print(json.dumps({k: v for k, v in stats.items() if k != "survivors"}, indent=2))
     print(f"mutation score: {stats['killed']} killed + {stats['timeout']} timeouts of "
           f"{counted(stats)} checked = {stats['score']}%")
     for name in stats["survivors"]:
@@ -244,14 +245,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.record and unsure_count(stats):
         print(f"--record: {unsure_count(stats)} mutants' checks were stopped or ended oddly "
-              f"({', '.join(stats['unsure'][:3])}...); --recheck runs them again: not recorded",
-              file=sys.stderr)
+              f"({', '.join(listed(args.work, UNSURE)[:3])}...); --recheck runs them again: "
+              "not recorded", file=sys.stderr)
         return 2
     if args.record:
         score_file = records(args.name)[0]
         score_file.parent.mkdir(parents=True, exist_ok=True)
-        record = {k: v for k, v in stats.items() if k != "unsure"}
-        score_file.write_text(json.dumps(record, indent=2) + "\n")
+        score_file.write_text(json.dumps(stats, indent=2) + "\n")
     return 0
 
 

@@ -122,7 +122,7 @@ def schema_errors(document: object, schema_data: Mapping[str, Any],
     try:  # the schema's text names it (a Mapping may change between calls)
         text = json.dumps(schema_data, sort_keys=True)
     except (TypeError, ValueError):  # not JSON data: checked afresh
-        validator = _validator.__wrapped__(schema_data, kind)
+        validator = _checked_validator(schema_data, kind)
     else:
         validator = _validator(text, kind)
     errors = sorted(validator.iter_errors(document),
@@ -136,15 +136,19 @@ def schema_errors(document: object, schema_data: Mapping[str, Any],
 
 
 @functools.lru_cache(maxsize=8)
-def _validator(schema_data: str | Mapping[str, Any], kind: str) -> Any:
-    """A validator of the schema's ``kind`` branch, the schema checked first (once per
-    schema text and kind: checking a schema against the meta-schema costs far more
-    than validating an example file, and a suite has dozens of files).
-    SpecFileError when the schema is not a valid JSON Schema."""
+def _validator(schema_text: str, kind: str) -> Any:
+    """:func:`_checked_validator` once per schema text and kind: checking a schema
+    against the meta-schema costs far more than validating an example file, and a
+    suite has dozens of files."""
+    return _checked_validator(json.loads(schema_text), kind)
+
+
+def _checked_validator(schema_data: Mapping[str, Any], kind: str) -> Any:
+    """A validator of the schema's ``kind`` branch, the schema checked first
+    (SpecFileError when it is not a valid JSON Schema)."""
     import jsonschema
 
-    data = json.loads(schema_data) if isinstance(schema_data, str) else schema_data
-    branch = {k: v for k, v in data.items() if k != "oneOf"}
+    branch = {k: v for k, v in schema_data.items() if k != "oneOf"}
     branch["$ref"] = f"#/$defs/{kind}"
     try:
         jsonschema.Draft202012Validator.check_schema(branch)
