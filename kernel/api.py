@@ -372,25 +372,39 @@ def play(
     policy: Policy | None = None,
     max_steps: int = 1_000_000,
 ) -> Trace:
-    """Play a whole game: chance sampled with ``random.Random(seed)``, seats by ``policy``."""
+    """Play a whole game: chance sampled with ``random.Random(seed)``, seats by ``policy``.
+
+    A chance outcome, and an action that is one of the very objects of the
+    legal actions the policy was given, is applied with the game's
+    ``apply_legal`` when it has one (the legality is not checked again; the
+    next state's invariants are, and the result is ``apply``'s); anything
+    else a policy returns goes through ``apply``.
+    """
     info = game_info(game_id)
     rng = random.Random(seed)
     choose = policy or uniform_policy
+    own = choose is uniform_policy  # it returns one of the legal actions it is given
     state = info.new_game(config)
     initial = state
     steps: list[Step] = []
     actor_of, outcomes_of, legal_of, step = (
         info.current_actor, info.chance_outcomes, info.legal_actions, info.apply)
+    known = info.apply_legal or step
     append = steps.append
     while len(steps) < max_steps:
         actor = actor_of(state)
         if actor == TERMINAL:
             break
-        if actor == CHANCE:
+        if actor == CHANCE:  # one of the chance outcomes' own actions
             action = sample_chance(outcomes_of(state), rng)
+            result = known(state, action)
         else:
-            action = choose(state, legal_of(state), rng)
-        result = step(state, action)
+            legal = legal_of(state)
+            action = choose(state, legal, rng)
+            if own or any(a is action for a in legal):
+                result = known(state, action)
+            else:
+                result = step(state, action)
         if type(result) is not Applied:
             if isinstance(result, Rejected):
                 raise RuntimeError(f"policy chose an illegal action {action}: {result.reason}")

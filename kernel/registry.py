@@ -114,6 +114,15 @@ class GameInfo:
     #: The one-line position notation (``kernel.notation``, ``kernel.from_notation``);
     #: None: the game offers none.
     notation: Notation | None = None
+    #: ``apply`` of an action known to be legal: one of the very objects that
+    #: ``legal_actions`` (or ``chance_outcomes``) gave for this very state, so
+    #: the checks of who acts and of legality are not made again; every
+    #: invariant of the next state is checked as in ``apply``, and the result
+    #: is the one ``apply`` gives (the generic checks compare the two on every
+    #: legal action they apply). Only for the kernel's own loops, which hold
+    #: those objects (``kernel.play``); anything from outside goes through
+    #: ``apply``. None: the game has no such shortcut (``apply`` is used).
+    apply_legal: Callable[[Any, Action], Result] | None = None
 
     def full_check(self, state: Any) -> tuple[str, ...]:
         """Every invariant ``state`` breaks, from scratch (see ``full_violations``).

@@ -191,7 +191,8 @@ def check_legal_apply(
 
     KERNEL-LEGAL (accepted exactly when legal: this half; the events name
     catalogued rules; every successor passes the full check, and the
-    incremental one agrees), KERNEL-INPUT (the Action, its text and its plain
+    incremental one agrees; the game's ``apply_legal``, if any, gives the same
+    result as ``apply``), KERNEL-INPUT (the Action, its text and its plain
     data are the same action, and the successor's plain data reads back
     valid: on one action of each kind at each state), KERNEL-CHANCE (applying
     an outcome is deterministic). Returns action -> next state.
@@ -207,6 +208,11 @@ def check_legal_apply(
             _fail(f"KERNEL-LEGAL: legal action {a.text} was refused: {result}")
         nxt = result.state
         check_events(info, result.events, known_rules)
+        if info.apply_legal is not None:  # the shortcut of the kernel's own loops: the same
+            fast = info.apply_legal(state, a)
+            if (not isinstance(fast, Applied) or fast.state != nxt
+                    or fast.events != result.events):
+                _fail(f"KERNEL-LEGAL: apply_legal of {a.text} differs from apply: {fast}")
         if type(nxt) is not type(state):
             _fail(f"KERNEL-LEGAL: {a.text} gave a {type(nxt).__name__}")
         # Every successor gets the full check from scratch; status, which reads the

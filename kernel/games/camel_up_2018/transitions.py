@@ -51,8 +51,14 @@ def apply(s: Camel2018State, action: object) -> Result:
     refusal = why_not(s, parsed)
     if refusal is not None:
         return refusal
+    return apply_legal(s, parsed)
+
+
+def apply_legal(s: Camel2018State, a: Action) -> Applied:
+    """``apply`` of a legal action of ``s`` (one of ``legal_actions(s)`` or the chance
+    outcomes' actions), without checking its legality again (``GameInfo.apply_legal``)."""
     events: list[Event] = []
-    changes = _step(s, parsed, events)
+    changes = _step(s, a, events)
     return Applied(derive(s, changes), tuple(events))  # every invariant, once per step
 
 

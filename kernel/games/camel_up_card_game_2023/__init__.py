@@ -21,8 +21,8 @@ from .tensor import layout as tensor_layout
 
 #: The pure functions, each under its GameInfo name (module ``game``).
 _FUNCTIONS = ("new_game", "parse_config", "current_actor", "legal_actions", "chance_outcomes",
-              "apply", "observation", "outcome", "to_data", "from_data", "status", "seats",
-              "action_space")
+              "apply", "apply_legal", "observation", "outcome", "to_data", "from_data", "status",
+              "seats", "action_space")
 
 
 def _odds_quick(state: Any) -> bool:

@@ -10,7 +10,7 @@ behaviour version. The game is built on the shared camel-card engine
 - ``engine.py``: this game as the engine's parameters and its own steps;
 - ``state.py``: the frozen state and its invariants (``violations``);
 - ``legality.py``: who acts, chance outcomes, legal actions, ``why_not``, the outcome;
-- ``transitions.py``: ``apply``;
+- ``transitions.py``: ``apply`` and ``apply_legal``;
 - ``plain.py``: the plain-data form, ``status`` and the observation.
 """
 
@@ -27,7 +27,7 @@ from .actions import ACTION_SPACE, ACTIONS, ALL_ACTIONS, KINDS, VOCABULARY, pars
 from .config import action_space, new_game, parse_config, seats
 from .legality import chance_outcomes, current_actor, legal_actions, outcome, why_not
 from .state import CugState
-from .transitions import apply
+from .transitions import apply, apply_legal
 
 #: Changes only when the game's behaviour changes (see spec CHANGELOG).
 VERSION: Final = 2
@@ -49,7 +49,7 @@ status: Final[Callable[[Mapping[str, Any]], tuple[str, ...]]] = partial(plain.st
 
 __all__ = [
     "ACTIONS", "ACTION_SPACE", "ALL_ACTIONS", "KINDS", "VERSION", "VOCABULARY", "action_space",
-    "apply", "chance_outcomes", "current_actor", "from_data", "legal_actions", "new_game",
-    "observation", "outcome", "parse_action", "parse_config", "seats", "status", "to_data",
-    "why_not",
+    "apply", "apply_legal", "chance_outcomes", "current_actor", "from_data", "legal_actions",
+    "new_game", "observation", "outcome", "parse_action", "parse_config", "seats", "status",
+    "to_data", "why_not"
 ]

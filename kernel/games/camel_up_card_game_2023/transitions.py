@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from kernel.core import Action, Event, Result
+from kernel.core import Action, Applied, Event, Result
 from kernel.engines.camel_cards import moves, turns
 from kernel.engines.camel_cards.steps import checked_apply, shared_step
 from kernel.engines.camel_cards.table import put
@@ -27,6 +27,13 @@ from .state import CugState, CugTable, freeze, thaw
 def apply(s: CugState, action: object) -> Result:
     """Apply ``action``: the next state and events, or a rejection. Never raises."""
     return checked_apply(s, action, CugState, current_actor, VOCABULARY, why_not, _step)
+
+
+def apply_legal(s: CugState, a: Action) -> Applied:
+    """``apply`` of a legal action of ``s`` (one of ``legal_actions(s)`` or the chance
+    outcomes' actions), without checking its legality again (``GameInfo.apply_legal``)."""
+    events: list[Event] = []
+    return Applied(_step(s, a, events), tuple(events))
 
 
 def _step(s: CugState, a: Action, ev: list[Event]) -> CugState:

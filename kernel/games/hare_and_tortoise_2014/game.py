@@ -7,7 +7,7 @@ What the registry's :class:`~kernel.registry.GameInfo` holds, one concern a modu
 - ``config.py``: the configuration, the table before the setup's chance, the action space;
 - ``state.py``: the frozen state and its invariants (full and incremental);
 - ``legality.py``: who acts, chance outcomes, legal actions, ``why_not``, the outcome;
-- ``transitions.py``: ``apply``;
+- ``transitions.py``: ``apply`` and ``apply_legal``;
 - ``plain.py``: the plain-data form, ``status`` and the observation;
 - ``rules.py``: the pure movement and scoring rules (CrossHair contracts).
 
@@ -22,9 +22,11 @@ from .data import VERSION
 from .legality import chance_outcomes, current_actor, legal_actions, outcome, why_not
 from .plain import KEYS, from_data, observation, status, to_data
 from .state import violations
-from .transitions import apply
+from .transitions import apply, apply_legal
 
-__all__ = ["CHANCE_KINDS", "KEYS", "KINDS", "PLAYS", "VERSION", "VOCABULARY", "action_space",
-           "apply", "chance_outcomes", "current_actor", "from_data", "legal_actions", "new_game",
-           "observation", "outcome", "parse_config", "seats", "status", "to_data", "violations",
-           "why_not"]
+__all__ = [
+    "CHANCE_KINDS", "KEYS", "KINDS", "PLAYS", "VERSION", "VOCABULARY", "action_space", "apply",
+    "apply_legal", "chance_outcomes", "current_actor", "from_data", "legal_actions", "new_game",
+    "observation", "outcome", "parse_config", "seats", "status", "to_data", "violations",
+    "why_not"
+]

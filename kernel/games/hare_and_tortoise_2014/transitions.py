@@ -56,7 +56,13 @@ def apply(s: HareState, action: object) -> Result:
         return parsed
     if not allowed(s, parsed):
         return Rejected(why_not(s, parsed), f"{parsed.text} is not legal now ({s.phase})")
-    result = _step(s, parsed)
+    return apply_legal(s, parsed)
+
+
+def apply_legal(s: HareState, a: Action) -> Applied:
+    """``apply`` of a legal action of ``s`` (one of ``legal_actions(s)`` or the chance
+    outcomes' actions), without checking its legality again (``GameInfo.apply_legal``)."""
+    result = _step(s, a)
     nxt = result.state
     # every invariant, once per step (HT-INV-*)
     broken = delta_violations(s, nxt, drafted(s, nxt))

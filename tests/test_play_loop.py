@@ -1,0 +1,92 @@
+"""``kernel.play``: the seeded play loop, and which actions skip the legality check.
+
+A chance outcome and an action that is one of the very objects of the legal
+actions the policy was given go through the game's ``apply_legal`` (no second
+legality check; the generic checks compare it with ``apply`` on every legal
+action they apply). Anything else a policy returns, an equal copy included,
+goes through ``apply``, which refuses an illegal action (KERNEL-LEGAL).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+import pytest
+
+import kernel
+import kernel.api
+from kernel.core import Action
+
+GAMES = sorted(kernel.games())
+
+
+@contextmanager
+def counted(game: str) -> Iterator[dict[str, int]]:
+    """The game's ``apply`` and ``apply_legal`` counted while ``kernel.play`` runs."""
+    info = kernel.game_info(game)
+    calls = {"apply": 0, "apply_legal": 0}
+
+    def count(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(state: Any, action: Any) -> Any:
+            calls[name] += 1
+            return fn(state, action)
+        return wrapped
+
+    changed = attrs.evolve(
+        info, apply=count("apply", info.apply),
+        apply_legal=None if info.apply_legal is None else count("apply_legal", info.apply_legal))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(kernel.api, "game_info", lambda g: changed if g == game else info)
+        yield calls
+
+
+def _copy(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """The uniform policy's choice, as an equal copy (not one of the objects given)."""
+    a = legal[rng.randrange(len(legal))]
+    return Action(a.game, a.kind, *a.values)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_own_actions_skip_the_second_check_and_copies_do_not(game: str) -> None:
+    # KERNEL-LEGAL: the same game either way; the uniform policy's actions and
+    # the chance outcomes take the shortcut (where the game has one), a policy's
+    # copies take apply.
+    info = kernel.game_info(game)
+    config: dict[str, Any] = {}  # the defaults
+    with counted(game) as own:
+        plain = kernel.play(game, config, 7)
+    with counted(game) as copies:
+        copied = kernel.play(game, config, 7, _copy)
+    assert copied.actions() == plain.actions() and copied.final == plain.final
+    steps = len(plain.steps)
+    decisions = sum(1 for st in plain.steps if st.actor >= 0)
+    assert 0 < decisions < steps
+    if info.apply_legal is None:
+        assert own == {"apply": steps, "apply_legal": 0}
+        assert copies == {"apply": steps, "apply_legal": 0}
+    else:
+        assert own == {"apply": 0, "apply_legal": steps}
+        assert copies == {"apply": decisions, "apply_legal": steps - decisions}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_choice_is_refused(game: str) -> None:
+    # KERNEL-LEGAL: an action that is not legal where the policy returns it
+    # stops the game with the rule that forbids it, even when the object is
+    # one the kernel made (a legal action of an earlier state).
+    seen: list[tuple[Action, ...]] = []
+
+    def stale(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        seen.append(legal)
+        for earlier in seen:
+            for a in earlier:
+                if a not in legal:
+                    return a
+        return legal[rng.randrange(len(legal))]
+
+    with pytest.raises(RuntimeError, match="policy chose an illegal action"):
+        kernel.play(game, {}, 3, stale)
