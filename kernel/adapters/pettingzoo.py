@@ -223,7 +223,9 @@ class Table:
         if self.actor != CHANCE:
             return
         info, rng, sample, limit = self.info, self.rng, kernel.sample_chance, self.max_steps
-        outcomes_of, apply, actor_of = info.chance_outcomes, info.apply, info.current_actor
+        # a draw is one of the chance outcomes' own actions: apply_legal where the game has it
+        outcomes_of, actor_of = info.chance_outcomes, info.current_actor
+        apply = info.apply_legal or info.apply
         assert rng is not None
         while self.actor == CHANCE and (limit is None or self.steps < limit):
             outcomes: tuple[tuple[Action, Fraction], ...] = outcomes_of(self.state)

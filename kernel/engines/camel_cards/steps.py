@@ -59,8 +59,16 @@ def checked_apply(
     refused = refused or why_not(state, parsed)
     if refused is not None:
         return refused
+    return legal_apply(state, parsed, step)
+
+
+def legal_apply(state: Any, action: Action, step: Callable[[Any, Action, list[Event]], Any]
+                ) -> Applied:
+    """A card game's ``apply_legal``: the one step of an action known to be legal in
+    ``state`` (one of its legal actions or chance outcomes' own objects), without
+    :func:`checked_apply`'s checks; the next state is checked as ever."""
     events: list[Event] = []
-    return Applied(step(state, parsed, events), tuple(events))
+    return Applied(step(state, action, events), tuple(events))
 
 
 def shared_step(g: CardGame, t: Table, a: Action, ev: list[Event]) -> bool:

@@ -14,7 +14,7 @@ from typing import cast
 
 from kernel.core import Action, Applied, Event, Result
 from kernel.engines.camel_cards import moves, turns
-from kernel.engines.camel_cards.steps import checked_apply, shared_step
+from kernel.engines.camel_cards.steps import checked_apply, legal_apply, shared_step
 from kernel.engines.camel_cards.table import put
 
 from .actions import VOCABULARY
@@ -27,13 +27,6 @@ from .state import CugState, CugTable, freeze, thaw
 def apply(s: CugState, action: object) -> Result:
     """Apply ``action``: the next state and events, or a rejection. Never raises."""
     return checked_apply(s, action, CugState, current_actor, VOCABULARY, why_not, _step)
-
-
-def apply_legal(s: CugState, a: Action) -> Applied:
-    """``apply`` of a legal action of ``s`` (one of ``legal_actions(s)`` or the chance
-    outcomes' actions), without checking its legality again (``GameInfo.apply_legal``)."""
-    events: list[Event] = []
-    return Applied(_step(s, a, events), tuple(events))
 
 
 def _step(s: CugState, a: Action, ev: list[Event]) -> CugState:
@@ -51,6 +44,11 @@ def _step(s: CugState, a: Action, ev: list[Event]) -> CugState:
         else:  # a draw of CUG-LEG-EXTRA or CUG-LEG-CRAZYCARDS
             shuffle_in(t, str(a.arg), ev)
     return freeze(t)
+
+
+def apply_legal(s: CugState, a: Action) -> Applied:
+    """``apply`` of a legal action of ``s``, without checking its legality again."""
+    return legal_apply(s, a, _step)
 
 
 def _play_personal(t: CugTable, owner: int, ev: list[Event]) -> None:
