@@ -75,6 +75,7 @@ INFO = register(
         legal_actions=game.legal_actions,
         chance_outcomes=game.chance_outcomes,
         apply=game.apply,
+        apply_legal=game.apply_legal,
         observation=game.observation,
         outcome=game.outcome,
         to_data=game.to_data,

@@ -10,7 +10,7 @@ behaviour version. The game is built on the shared camel-card engine
 - ``engine.py``: this game as the engine's parameters (rule IDs, CUC-TURN-START);
 - ``state.py``: the frozen state and its invariants (``violations``);
 - ``legality.py``: who acts, chance outcomes, legal actions, ``why_not``, the outcome;
-- ``transitions.py``: ``apply`` (the readings of this game are listed there);
+- ``transitions.py``: ``apply`` and ``apply_legal`` (the readings of this game are listed there);
 - ``plain.py``: the plain-data form, ``status`` and the observation.
 """
 
@@ -27,7 +27,7 @@ from .config import action_space, new_game, parse_config, seats
 from .legality import chance_outcomes, current_actor, legal_actions, outcome, why_not
 from .plain import stacks_of
 from .state import CardsState
-from .transitions import apply
+from .transitions import apply, apply_legal
 
 #: Changes only when the game's behaviour changes (see spec CHANGELOG).
 VERSION: Final = 1
@@ -62,6 +62,7 @@ __all__ = [
     "VOCABULARY",
     "action_space",
     "apply",
+    "apply_legal",
     "chance_outcomes",
     "current_actor",
     "from_data",

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from kernel.core import Action, Event, Result
+from kernel.core import Action, Applied, Event, Result
 from kernel.engines.camel_cards import legs, moves, track, turns
-from kernel.engines.camel_cards.steps import checked_apply
+from kernel.engines.camel_cards.steps import checked_apply, legal_apply
 from kernel.engines.camel_cards.table import Table, adding, put
 
 from .actions import BET_KINDS, VOCABULARY
@@ -70,6 +70,11 @@ def _step(s: CardsState, a: Action, ev: list[Event]) -> CardsState:
     else:  # reveal (CUC-ACT-REVEAL): the drawn card is the chance node's outcome
         track.reveal(GAME, t, ev)
     return freeze(t)
+
+
+def apply_legal(s: CardsState, a: Action) -> Applied:
+    """``apply`` of a legal action of ``s``, without checking its legality again."""
+    return legal_apply(s, a, _step)
 
 
 def _play_hand(t: Table, ev: list[Event]) -> None:
