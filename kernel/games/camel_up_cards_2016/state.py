@@ -288,7 +288,10 @@ def _leg_cards_ok(
     held: list[list[int]] = [[] for _ in range(CAMELS)]
     mids = [0] * CAMELS
     for seat_bets in bets:
-        for colour, value in seat_bets:
+        for bet in seat_bets:
+            if type(bet) is not tuple:  # unreadable (two bytes would unpack as a card)
+                raise TypeError(f"a leg-bet card is a (colour, value) tuple, not {bet!r}")
+            colour, value = bet
             if not 0 <= colour < CAMELS:
                 return False
             if value == 0:

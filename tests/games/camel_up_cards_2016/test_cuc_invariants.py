@@ -230,6 +230,11 @@ def test_shapes_plain_data_cannot_express() -> None:
     assert _broken(base, midfield=base["midfield"][:4]) == ("CUC-INV-LEGCARDS",)
     bets = (((5, 2),), (), (), ())
     assert _broken(base, bets=bets) == ("CUC-INV-LEGCARDS",)
+    # CUC-INV-PHASE: a leg-bet card is a (colour, value) tuple; two bytes that would
+    # unpack as one (green's 5) make the state unreadable, as a number or a list does
+    assert _broken(base, bets=(((1, 5),), (), (), ())) == ("CUC-INV-LEGCARDS",)
+    for card in (b"\x01\x05", 15, "15"):
+        assert _broken(base, bets=((card,), (), (), ())) == ("CUC-INV-PHASE",), card
     # CUC-INV-FINALCARDS: a final card names a camel, or no card (-1).
     for finals in ((-2, -1, -1, -1), (5, -1, -1, -1)):
         assert _broken(base, winner_bets=finals) == ("CUC-INV-FINALCARDS",)
@@ -466,8 +471,8 @@ def test_a_leg_bet_whose_stacks_cannot_be_hashed_is_unreadable() -> None:
 def test_a_leg_bet_that_is_not_one_more_card_is_checked_in_full() -> None:
     # CUC-INV-PHASE, CUC-INV-LEGCARDS checked incrementally (state.py and the engine's
     # bet_taken): right after its parent, a leg or midfield bet whose seat got
-    # something else than one more (colour, value) card (a list, a triple, a number),
-    # or whose seat's earlier card changed too, is not passed by the shortcut (which
+    # something else than one more (colour, value) card (a list, a triple, a number,
+    # two bytes), or whose seat's earlier card changed too, is not passed by the shortcut (which
     # answers False without raising): the full check judges it, and it breaks the
     # invariant the full check names
     bets = {"leg": 0, "mid": 0, "earlier": 0}
@@ -478,7 +483,8 @@ def test_a_leg_bet_that_is_not_one_more_card_is_checked_in_full() -> None:
         before, bet = parent.bets[seat], child.bets[seat][-1]
         wrong: dict[str, object] = {"a list": (*before, list(bet)),
                                     "a triple": (*before, (*bet, 0)),
-                                    "a number": (*before, bet[1])}
+                                    "a number": (*before, bet[1]),
+                                    "two bytes": (*before, bytes(bet))}
         if before:  # the seat's first card turned into another value of its colour
             colour, value = before[0]
             wrong["an earlier card changed"] = (
