@@ -18,7 +18,7 @@ form ready for JSON:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, Final, NoReturn
 
@@ -302,3 +302,28 @@ class InvalidState(ValueError):
     def __init__(self, ids: tuple[str, ...]) -> None:
         super().__init__("state breaks " + ", ".join(ids))
         self.ids = ids
+
+
+def require_immutable(state: object, names: Iterable[str]) -> None:
+    """TypeError naming every field of ``state`` (among ``names``) whose value is mutable.
+
+    A frozen state holds only immutable values (tuples, not lists; anything
+    unhashable is refused), so that what its checks passed when it was built
+    stays true: nobody can append to a field of a state afterwards.
+
+    >>> class T:
+    ...     hand, deck = ("a",), [("b",)]
+    >>> require_immutable(T(), ("hand",))
+    >>> require_immutable(T(), ("hand", "deck"))
+    Traceback (most recent call last):
+    TypeError: a state holds immutable values only (tuples, not lists): deck
+    """
+    mutable = []
+    for name in names:
+        try:
+            hash(getattr(state, name))
+        except TypeError:
+            mutable.append(name)
+    if mutable:
+        raise TypeError("a state holds immutable values only (tuples, not lists): "
+                        + ", ".join(mutable))

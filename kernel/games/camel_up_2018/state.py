@@ -41,7 +41,7 @@ from typing import Any, Final
 
 import attrs
 
-from kernel.core import InvalidState
+from kernel.core import InvalidState, require_immutable
 from kernel.memo import Memos
 from kernel.pictures import Pictured
 
@@ -109,6 +109,7 @@ class Camel2018State(Pictured):
     partners: tuple[int | None, ...]
 
     def __attrs_post_init__(self) -> None:
+        require_immutable(self, FIELDS)  # a list could be changed after the check
         broken = full_violations(self)
         if broken:
             raise InvalidState(broken)

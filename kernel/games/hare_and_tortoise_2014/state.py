@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from kernel.core import InvalidState
+from kernel.core import InvalidState, require_immutable
 from kernel.pictures import Pictured
 
 from . import rules
@@ -116,6 +116,7 @@ class HareState(Pictured):
 
     def __attrs_post_init__(self) -> None:
         if not _BUILDING[0]:
+            require_immutable(self, _FIELDS)  # a list could be changed after the check
             checked(self)
 
 

@@ -135,6 +135,23 @@ def test_states_are_checked_when_built() -> None:
         state.Camel2018State(**{**fields, "track": ((),) * 18})
 
 
+def test_a_state_holds_no_mutable_value() -> None:
+    # (state.py: a state is frozen) a state built directly holds tuples, never lists: a
+    # list in a field, or nested in one, is refused by name, so that nothing can change
+    # a state after its checks passed (the plain-data decoder builds tuples only)
+    s = played(start(), ("bet:blue", "pyramid"))
+    fields = {name: getattr(s, name) for name in state.FIELDS}
+    tuples = [name for name, value in fields.items() if type(value) is tuple]
+    assert {"track", "bets", "money", "hands", "tiles"} <= set(tuples)
+    for name in tuples:
+        with pytest.raises(TypeError, match=rf"immutable values only .*: {name}$"):
+            state.Camel2018State(**{**fields, name: list(fields[name])})
+    nested = (*s.track[:1], list(s.track[1]), *s.track[2:])
+    with pytest.raises(TypeError, match=r": track$"):
+        state.Camel2018State(**{**fields, "track": nested})
+    assert state.Camel2018State(**fields) == s
+
+
 # --------------------------------------------------------------------------
 # the plain-data decoder's paths and messages; the invariants, guard by guard
 

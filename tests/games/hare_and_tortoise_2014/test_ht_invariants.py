@@ -613,6 +613,23 @@ def test_a_broken_table_cannot_be_built() -> None:
     assert checked(turn) is turn
 
 
+def test_a_state_holds_no_mutable_value() -> None:
+    # (state.py: a state is frozen) a state built directly holds tuples, never lists: a
+    # list in a field, or nested in one, is refused by name, so that nothing can change
+    # a state after its checks passed (the plain-data decoder builds tuples only)
+    turn = _at(standard(), "turn")
+    fields = {f.name: getattr(turn, f.name) for f in attrs.fields(HareState) if f.init}
+    tuples = [name for name, value in fields.items() if type(value) is tuple]
+    assert {"positions", "hands", "deck", "points", "streams"} <= set(tuples)
+    for name in tuples:
+        with pytest.raises(TypeError, match=rf"immutable values only .*: {name}$"):
+            HareState(**{**fields, name: list(fields[name])})
+    nested = (list(turn.hands[0]), *turn.hands[1:])
+    with pytest.raises(TypeError, match=r": hands$"):
+        HareState(**{**fields, "hands": nested})
+    assert HareState(**fields) == turn
+
+
 def test_tables_the_invariants_allow() -> None:
     # HT-INV-*: edge tables that keep every invariant: one stream laid of two, streams on
     # tiles 1 and 11 (HT-SETUP-TRACK); two turbos placed (HT-APP-TURBO); a refilling hand
