@@ -25,8 +25,9 @@ GAMES = sorted(kernel.games())
 
 
 @contextmanager
-def counted(game: str) -> Iterator[dict[str, int]]:
-    """The game's ``apply`` and ``apply_legal`` counted while ``kernel.play`` runs."""
+def counted(game: str, hook: bool = True) -> Iterator[dict[str, int]]:
+    """The game's ``apply`` and ``apply_legal`` counted while ``kernel.play`` runs;
+    ``hook=False``: as a game without ``apply_legal`` (an optional part of GameInfo)."""
     info = kernel.game_info(game)
     calls = {"apply": 0, "apply_legal": 0}
 
@@ -38,7 +39,8 @@ def counted(game: str) -> Iterator[dict[str, int]]:
 
     changed = attrs.evolve(
         info, apply=count("apply", info.apply),
-        apply_legal=None if info.apply_legal is None else count("apply_legal", info.apply_legal))
+        apply_legal=None if info.apply_legal is None or not hook
+        else count("apply_legal", info.apply_legal))
     with pytest.MonkeyPatch.context() as m:
         m.setattr(kernel.api, "game_info", lambda g: changed if g == game else info)
         yield calls
@@ -50,22 +52,24 @@ def _copy(state: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
     return Action(a.game, a.kind, *a.values)
 
 
+@pytest.mark.parametrize("hook", [True, False], ids=["apply_legal", "without"])
 @pytest.mark.parametrize("game", GAMES)
-def test_own_actions_skip_the_second_check_and_copies_do_not(game: str) -> None:
+def test_own_actions_skip_the_second_check_and_copies_do_not(game: str, hook: bool) -> None:
     # KERNEL-LEGAL: the same game either way; the uniform policy's actions and
-    # the chance outcomes take the shortcut (where the game has one), a policy's
-    # copies take apply.
+    # the chance outcomes take the shortcut (where the game has one: every game
+    # here, and each also as a game without it), a policy's copies take apply.
     info = kernel.game_info(game)
     config: dict[str, Any] = {}  # the defaults
-    with counted(game) as own:
+    with counted(game, hook) as own:
         plain = kernel.play(game, config, 7)
-    with counted(game) as copies:
+    with counted(game, hook) as copies:
         copied = kernel.play(game, config, 7, _copy)
     assert copied.actions() == plain.actions() and copied.final == plain.final
+    assert plain.final == kernel.play(game, config, 7).final
     steps = len(plain.steps)
     decisions = sum(1 for st in plain.steps if st.actor >= 0)
     assert 0 < decisions < steps
-    if info.apply_legal is None:
+    if info.apply_legal is None or not hook:
         assert own == {"apply": steps, "apply_legal": 0}
         assert copies == {"apply": steps, "apply_legal": 0}
     else:
