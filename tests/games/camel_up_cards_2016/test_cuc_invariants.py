@@ -235,6 +235,10 @@ def test_shapes_plain_data_cannot_express() -> None:
     assert _broken(base, bets=(((1, 5),), (), (), ())) == ("CUC-INV-LEGCARDS",)
     for card in (b"\x01\x05", 15, "15"):
         assert _broken(base, bets=((card,), (), (), ())) == ("CUC-INV-PHASE",), card
+    # the check itself says why it cannot read two bytes (the message names the card)
+    with pytest.raises(TypeError, match=r"leg-bet card is a \(colour, value\) tuple, not b'"):
+        bytes_bet: Any = ((b"\x01\x05",), (), (), ())
+        state._leg_cards_ok(base["leaders"], base["midfield"], bytes_bet)
     # CUC-INV-FINALCARDS: a final card names a camel, or no card (-1).
     for finals in ((-2, -1, -1, -1), (5, -1, -1, -1)):
         assert _broken(base, winner_bets=finals) == ("CUC-INV-FINALCARDS",)
