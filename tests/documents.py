@@ -2,7 +2,8 @@
 
 Paths use the decoders' notation: ``tiles[0].space``, ``podium[2][1]``. Used
 by the games' plain-data tests (tests/games/<game>/) to change one field of a
-canonical document at a time.
+canonical document at a time; and the refusal of a mutable value by a state
+built directly (:func:`refuse_mutable_fields`).
 """
 
 from __future__ import annotations
@@ -65,3 +66,18 @@ def refuse_wrong_types(doc: dict[str, Any], read: Callable[[Any], object],
         assert status is None or status(bad) == (unreadable,), path
         checked += 1
     return checked
+
+
+def refuse_mutable_fields(build: Callable[..., object], fields: dict[str, Any],
+                          nested: tuple[str, Any]) -> list[str]:
+    """A state built directly (``build(**fields)``) refuses a list in each of its tuple
+    fields, and ``nested`` (a field's name, a tuple holding a list), naming the field;
+    the names of the tuple fields tried."""
+    tuples = [name for name, value in fields.items() if type(value) is tuple]
+    for name in tuples:
+        with pytest.raises(TypeError, match=rf"immutable values only .*: {name}$"):
+            build(**{**fields, name: list(fields[name])})
+    name, value = nested
+    with pytest.raises(TypeError, match=rf": {name}$"):
+        build(**{**fields, name: value})
+    return tuples

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from documents import refuse_wrong_types, with_field
+from documents import refuse_mutable_fields, refuse_wrong_types, with_field
 from helpers import built, cases_or_failure
 from test_cu2_game import STACKED, before_the_end, games, played, start
 
@@ -141,14 +141,9 @@ def test_a_state_holds_no_mutable_value() -> None:
     # a state after its checks passed (the plain-data decoder builds tuples only)
     s = played(start(), ("bet:blue", "pyramid"))
     fields = {name: getattr(s, name) for name in state.FIELDS}
-    tuples = [name for name, value in fields.items() if type(value) is tuple]
-    assert {"track", "bets", "money", "hands", "tiles"} <= set(tuples)
-    for name in tuples:
-        with pytest.raises(TypeError, match=rf"immutable values only .*: {name}$"):
-            state.Camel2018State(**{**fields, name: list(fields[name])})
     nested = (*s.track[:1], list(s.track[1]), *s.track[2:])
-    with pytest.raises(TypeError, match=r": track$"):
-        state.Camel2018State(**{**fields, "track": nested})
+    tuples = refuse_mutable_fields(state.Camel2018State, fields, ("track", nested))
+    assert {"track", "bets", "money", "hands", "tiles"} <= set(tuples)
     assert state.Camel2018State(**fields) == s
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
-from documents import refuse_wrong_types, with_field
+from documents import refuse_mutable_fields, refuse_wrong_types, with_field
 
 import kernel
 from kernel.core import Applied, Event, InvalidState
@@ -619,14 +619,9 @@ def test_a_state_holds_no_mutable_value() -> None:
     # a state after its checks passed (the plain-data decoder builds tuples only)
     turn = _at(standard(), "turn")
     fields = {f.name: getattr(turn, f.name) for f in attrs.fields(HareState) if f.init}
-    tuples = [name for name, value in fields.items() if type(value) is tuple]
-    assert {"positions", "hands", "deck", "points", "streams"} <= set(tuples)
-    for name in tuples:
-        with pytest.raises(TypeError, match=rf"immutable values only .*: {name}$"):
-            HareState(**{**fields, name: list(fields[name])})
     nested = (list(turn.hands[0]), *turn.hands[1:])
-    with pytest.raises(TypeError, match=r": hands$"):
-        HareState(**{**fields, "hands": nested})
+    tuples = refuse_mutable_fields(HareState, fields, ("hands", nested))
+    assert {"positions", "hands", "deck", "points", "streams"} <= set(tuples)
     assert HareState(**fields) == turn
 
 
