@@ -30,7 +30,9 @@ checks start from the caches the timed games started from (not from caches
 the timed games filled).
 
 ``--against REV`` compares this checkout with the git revision REV side by
-side in one run: REV is checked out into a temporary git worktree, and each
+side in one run: REV is checked out into a temporary git worktree, this
+checkout's ``kernel`` and ``spec`` are copied as they are when the run starts
+(an edit made during the run does not reach it), and each
 round runs every case once for this checkout and once for REV (each in a
 fresh Python process importing its own ``kernel``), in turn, A B A B ..., so
 that a drift in the machine's speed hits both alike; it prints each side's
@@ -45,6 +47,7 @@ import itertools
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -192,6 +195,12 @@ def against(args: argparse.Namespace) -> int:
                           capture_output=True, text=True, check=True).stdout.strip()
     todo = cases(args)
     with tempfile.TemporaryDirectory(prefix="race-kernel-bench-") as tmp:
+        # A is this checkout as it is now, copied: an edit made while the rounds run
+        # (they take minutes) must not reach the cases measured after it
+        ours = Path(tmp) / "here"
+        for name in ("kernel", "spec"):
+            shutil.copytree(ROOT / name, ours / name,
+                            ignore=shutil.ignore_patterns("__pycache__"))
         other = Path(tmp) / "rev"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
                         str(other), rev], check=True)
@@ -202,15 +211,16 @@ def against(args: argparse.Namespace) -> int:
                 b: dict[str, dict[str, float]] = {}
                 for game, variant, n in todo:
                     case = f"{game} {variant} {n}p"
-                    a[case] = _run(ROOT, game, variant, n, args.games)
+                    a[case] = _run(ours, game, variant, n, args.games)
                     b[case] = _run(other, game, variant, n, args.games)
                 rounds.append((a, b))
                 print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(other)], check=False)
-    print(f"A: this checkout ({here}, uncommitted changes included); B: {args.against} "
-          f"({rev}); {args.rounds} interleaved rounds of {args.games} seeded games per case, "
+    print(f"A: this checkout ({here}, uncommitted changes included, copied when the run "
+          f"started); B: {args.against} ({rev}); {args.rounds} interleaved rounds of "
+          f"{args.games} seeded games per case, "
           f"each case in fresh processes; medians; Python {platform.python_version()} "
           f"on {platform.machine()}")
     for case in rounds[0][0]:

@@ -288,28 +288,49 @@ def sample_chance(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) ->
     Any language can reproduce it: ``r = randrange(lcm of the denominators)``,
     then the first outcome whose cumulative numerator exceeds ``r``.
     """
+    return _sample(outcomes, rng.randrange)
+
+
+def _sample(outcomes: Sequence[tuple[T, Fraction]], below: Callable[[int], int]) -> T:
+    """:func:`sample_chance`, drawing with ``below(n)``: ``randrange(n)`` for n > 0."""
     if type(outcomes) is tuple:
         seen = _SAMPLING.get(id(outcomes))
         if seen is not None and seen[0] is outcomes:
             table = seen[1] or _sampling(outcomes)
-            r = rng.randrange(table[0])
-            i = bisect_right(table[1], r)
+            i = bisect_right(table[1], below(table[0]))
             found: T = outcomes[i if i < len(outcomes) else -1][0]
             return found
         if len(_SAMPLING) >= _SAMPLING_SIZE:
             _SAMPLING.clear()
         _SAMPLING[id(outcomes)] = (outcomes, None)
-    # each Fraction read once (its numerator and denominator are Python-level properties)
-    ratios = [p.as_integer_ratio() for _, p in outcomes]
-    denominator = math.lcm(*(d for _, d in ratios))
-    r = rng.randrange(denominator)
+    denominator = 1  # the lcm of the denominators, one at a time
+    for _, p in outcomes:
+        d = p.denominator
+        if denominator % d:
+            denominator = denominator // math.gcd(denominator, d) * d
+    r = below(denominator)
     acc = 0
-    for i, (n, d) in enumerate(ratios):
-        acc += n * (denominator // d)
+    for outcome, p in outcomes:
+        acc += p.numerator * (denominator // p.denominator)
         if r < acc:
-            found = outcomes[i][0]
-            return found
+            return outcome
     return outcomes[-1][0]
+
+
+def _below(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for one positive integer: the same draws, without its checks of
+    the argument (CPython's ``randrange(n)`` is ``n.bit_length()`` random bits, drawn
+    again until below ``n``; ``tests/test_play_loop.py`` compares the two)."""
+    bits = rng.getrandbits
+
+    def below(n: int) -> int:
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
+    return below
 
 
 #: id(outcomes) -> (outcomes, None once seen, then its common denominator and
@@ -391,16 +412,20 @@ def play(
         info.current_actor, info.chance_outcomes, info.legal_actions, info.apply)
     known = info.apply_legal or step
     append = steps.append
+    below = _below(rng)
     while len(steps) < max_steps:
         actor = actor_of(state)
         if actor == TERMINAL:
             break
         if actor == CHANCE:  # one of the chance outcomes' own actions
-            action = sample_chance(outcomes_of(state), rng)
+            action = _sample(outcomes_of(state), below)
             result = known(state, action)
         else:
             legal = legal_of(state)
-            action = choose(state, legal, rng)
+            if own and legal:  # uniform_policy's draw
+                action = legal[below(len(legal))]
+            else:
+                action = choose(state, legal, rng)
             if own or any(a is action for a in legal):
                 result = known(state, action)
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -94,3 +95,52 @@ def test_an_illegal_choice_is_refused(game: str) -> None:
 
     with pytest.raises(RuntimeError, match="policy chose an illegal action"):
         kernel.play(game, {}, 3, stale)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_draws_as_documented(game: str) -> None:
+    # KERNEL-CHANCE: kernel.play draws as the documented sampler does: each chance
+    # outcome with sample_chance (randrange below the lcm of the denominators), each
+    # seat's action with uniform_policy (randrange below the number of legal actions),
+    # from one random.Random(seed). Its own loop draws the same numbers faster.
+    info = kernel.game_info(game)
+    for seed in (0, 1):
+        rng = random.Random(seed)
+        state = info.new_game({})
+        actions: list[str] = []
+        while (actor := info.current_actor(state)) != kernel.TERMINAL:
+            if actor == kernel.CHANCE:
+                action = kernel.sample_chance(info.chance_outcomes(state), rng)
+            else:
+                action = kernel.uniform_policy(state, info.legal_actions(state), rng)
+            actions.append(action.text)
+            result = info.apply(state, action)
+            assert isinstance(result, kernel.Applied)
+            state = result.state
+        assert kernel.play(game, {}, seed).actions() == actions
+
+
+def test_the_loops_draws_are_randranges() -> None:
+    # KERNEL-CHANCE: the play loop's draw below n is randrange(n), n > 0, number for
+    # number; and its sampler picks what sample_chance picks, normalized or not.
+    sizes = [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 1000, 2**31 - 1, 2**31, 2**64 + 3, 10**30]
+    for seed in range(5):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        below = kernel.api._below(ours)
+        assert [below(n) for n in sizes * 20] == [theirs.randrange(n) for n in sizes * 20]
+    cases: list[tuple[tuple[str, Fraction], ...]] = [
+        (("a", Fraction(1)),),
+        (("a", Fraction(1, 3)), ("b", Fraction(2, 3))),
+        (("a", Fraction(1, 6)), ("b", Fraction(1, 4)), ("c", Fraction(7, 12))),
+        (("a", Fraction(1, 10)), ("b", Fraction(1, 10))),  # short of one: the last
+        (("a", Fraction(0)), ("b", Fraction(1, 2)), ("c", Fraction(1, 2))),
+        tuple((str(i), Fraction(1, 37)) for i in range(37)),
+    ]
+    for case in cases:
+        for seed in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            as_list = list(case)  # not a tuple: never remembered
+            assert (kernel.api._sample(case, kernel.api._below(ours))
+                    == kernel.sample_chance(case, theirs)
+                    == kernel.sample_chance(as_list, random.Random(seed)))
+            assert ours.random() == theirs.random()  # the same state after the draw
