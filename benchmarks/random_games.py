@@ -1,7 +1,7 @@
 """Seeded random games: every game must finish, with every invariant checked on every state.
 
 Usage: python benchmarks/random_games.py [--game ID ...] [--games N] [--players 2 3 4 5 6]
-       [--variant NAME ...] [--all-variants] [--against REV [--rounds R]]
+       [--variant NAME ...] [--all-variants] [--against REV [--rounds R | --instructions]]
 
 Every state is built through its invariant checks (a state that breaks one
 cannot exist); the loop also re-asks ``violations`` of the final state and
@@ -38,6 +38,14 @@ fresh Python process importing its own ``kernel``), in turn, A B A B ..., so
 that a drift in the machine's speed hits both alike; it prints each side's
 median and the median of the per-round ratios (this checkout / REV; above 1
 means this checkout does more transitions per second).
+
+``--against REV --instructions`` counts instructions instead of time, with
+valgrind's callgrind (which must be installed): per case and side, one process
+plays the warm-up games and the ``--games`` seeded games, another only the
+warm-up games, and the difference is divided by the transitions. It is slow
+(every instruction is simulated: keep ``--games`` small) but repeatable to the
+instruction, whatever else the machine is doing; it does not see what memory
+costs, so a ratio in time can be lower.
 """
 
 from __future__ import annotations
@@ -178,6 +186,61 @@ def worker(args: argparse.Namespace) -> int:
     return 0
 
 
+def counting_worker(args: argparse.Namespace) -> int:
+    """The games an instruction count covers: the warm-up games (seeds ``--games`` on,
+    as :func:`measure` plays them), then, unless ``--warm-up-only``, the ``--games``
+    seeded games; prints how many transitions the latter had, as JSON."""
+    import kernel
+
+    game = args.game[0]
+    config = configs(args, game)[0][2]
+    for k in range(WARMUP):
+        kernel.play(game, config, args.games + k)
+    transitions = 0
+    if not args.warm_up_only:
+        for seed in range(args.games):
+            transitions += len(kernel.play(game, config, seed).steps)
+    print(json.dumps({"transitions": transitions}))
+    return 0
+
+
+def _instructions(root: Path, game: str, variant: str, n: int, games: int) -> float:
+    """Instructions per transition of ``games`` seeded games in ``root``'s kernel: two
+    processes under callgrind, with and without those games after the same warm-up
+    games, the second's count taken from the first's (start-up, imports and warm-up
+    cancel out)."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    argv = ["--game", game, "--variant", variant, "--players", str(n), "--games", str(games)]
+    counts: list[int] = []
+    transitions = 0
+    with tempfile.TemporaryDirectory(prefix="race-kernel-callgrind-") as tmp:
+        for extra in ([], ["--warm-up-only"]):
+            out = Path(tmp) / f"callgrind{len(counts)}.out"
+            done = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                 sys.executable, str(HERE), "--count-worker", *argv, *extra],
+                env=env, capture_output=True, text=True, check=False, cwd=root)
+            if done.returncode != 0:
+                raise SystemExit(f"the count in {root} failed:\n{done.stderr[-2000:]}")
+            if not extra:
+                transitions = int(json.loads(done.stdout.splitlines()[-1])["transitions"])
+            totals = [line for line in out.read_text().splitlines()
+                      if line.startswith(("summary:", "totals:"))]
+            counts.append(int(totals[0].split()[1]))
+    return (counts[0] - counts[1]) / transitions
+
+
+def instructions_against(args: argparse.Namespace, ours: Path, other: Path,
+                         todo: list[tuple[str, str, int]]) -> None:
+    """``--instructions``: each case's instructions per transition on both sides (one
+    round: the counts do not drift with the machine's load)."""
+    for game, variant, n in todo:
+        a = _instructions(ours, game, variant, n, args.games)
+        b = _instructions(other, game, variant, n, args.games)
+        print(f"  {game} {variant} {n}p: A {a / 1000:,.1f}k vs B {b / 1000:,.1f}k "
+              f"instructions per transition, B/A {b / a:.3f}x", flush=True)
+
+
 def cases(args: argparse.Namespace) -> list[tuple[str, str, int]]:
     """Every case asked for: (game, variant, player count)."""
     return [(game, variant, n) for game in args.game for variant, n, _ in configs(args, game)]
@@ -213,6 +276,15 @@ def against(args: argparse.Namespace) -> int:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
                         str(other), rev], check=True)
         try:
+            if args.instructions:
+                print(f"A: this checkout ({here}, uncommitted changes included, copied when "
+                      f"the run started); B: {args.against} ({rev}); instructions counted "
+                      f"by valgrind --tool=callgrind over {args.games} seeded games per case "
+                      f"after {WARMUP} warm-up games (a process playing only the warm-up "
+                      f"games subtracted), every invariant checked; Python "
+                      f"{platform.python_version()} on {platform.machine()}")
+                instructions_against(args, ours, other, todo)
+                return 0
             rounds: list[tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]]] = []
             for r in range(args.rounds):
                 a: dict[str, dict[str, float]] = {}
@@ -261,10 +333,22 @@ def main() -> int:
     p.add_argument("--against", metavar="REV",
                    help="compare with git revision REV, side by side (interleaved)")
     p.add_argument("--rounds", type=int, default=3, help="rounds for --against")
+    p.add_argument("--instructions", action="store_true",
+                   help="with --against: instructions per transition under valgrind's "
+                        "callgrind instead of time (needs valgrind; slow, but the same "
+                        "count on a loaded machine)")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--count-worker", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--warm-up-only", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker:
         return worker(args)
+    if args.count_worker:
+        return counting_worker(args)
+    if args.instructions and not args.against:
+        p.error("--instructions compares two checkouts: give --against REV")
+    if args.instructions and shutil.which("valgrind") is None:
+        p.error("--instructions needs valgrind (valgrind --tool=callgrind), not found")
     import kernel
 
     if not args.game:
