@@ -43,9 +43,10 @@ means this checkout does more transitions per second).
 valgrind's callgrind (which must be installed): per case and side, one process
 plays the warm-up games and the ``--games`` seeded games, another only the
 warm-up games, and the difference is divided by the transitions. It is slow
-(every instruction is simulated: keep ``--games`` small) but repeatable to the
-instruction, whatever else the machine is doing; it does not see what memory
-costs, so a ratio in time can be lower.
+(every instruction is simulated: keep ``--games`` small) but steady whatever
+else the machine is doing (two runs differ by under 1%: each side runs from a
+temporary directory of another name); it does not see what memory costs, so a
+ratio in time can be lower.
 """
 
 from __future__ import annotations
@@ -87,6 +88,14 @@ def clear_caches() -> int:
     return cleared
 
 
+def warm_up(game: str, config: Mapping[str, Any], games: int) -> list[Any]:
+    """The warm-up games' traces: seeds ``games`` to ``games + WARMUP - 1``, after the
+    measured ones."""
+    import kernel
+
+    return [kernel.play(game, config, games + k) for k in range(WARMUP)]
+
+
 def measure(game: str, config: Mapping[str, Any], games: int) -> dict[str, float]:
     """Play ``games`` seeded games; CPU with the invariants and the CPU of their checks.
 
@@ -96,7 +105,7 @@ def measure(game: str, config: Mapping[str, Any], games: int) -> dict[str, float
     import kernel
 
     info = kernel.game_info(game)
-    warm = [kernel.play(game, config, games + k) for k in range(WARMUP)]
+    warm = warm_up(game, config, games)
     transitions = 0
     cpu = time.process_time()
     # Each game is dropped once checked and counted. A process that keeps every trace
@@ -194,8 +203,7 @@ def counting_worker(args: argparse.Namespace) -> int:
 
     game = args.game[0]
     config = configs(args, game)[0][2]
-    for k in range(WARMUP):
-        kernel.play(game, config, args.games + k)
+    warm_up(game, config, args.games)
     transitions = 0
     if not args.warm_up_only:
         for seed in range(args.games):
@@ -209,8 +217,7 @@ def _instructions(root: Path, game: str, variant: str, n: int, games: int) -> fl
     processes under callgrind, with and without those games after the same warm-up
     games, the second's count taken from the first's (start-up, imports and warm-up
     cancel out)."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
-    argv = ["--game", game, "--variant", variant, "--players", str(n), "--games", str(games)]
+    env, argv = _case(root, game, variant, n, games)
     counts: list[int] = []
     transitions = 0
     with tempfile.TemporaryDirectory(prefix="race-kernel-callgrind-") as tmp:
@@ -246,10 +253,17 @@ def cases(args: argparse.Namespace) -> list[tuple[str, str, int]]:
     return [(game, variant, n) for game in args.game for variant, n, _ in configs(args, game)]
 
 
+def _case(root: Path, game: str, variant: str, n: int,
+          games: int) -> tuple[dict[str, str], list[str]]:
+    """The environment (``root``'s kernel, a fixed hash seed) and the arguments of one
+    case's worker process."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    return env, ["--game", game, "--variant", variant, "--players", str(n), "--games", str(games)]
+
+
 def _run(root: Path, game: str, variant: str, n: int, games: int) -> dict[str, float]:
     """One case measured in a fresh Python process importing ``root``'s kernel."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
-    argv = ["--game", game, "--variant", variant, "--players", str(n), "--games", str(games)]
+    env, argv = _case(root, game, variant, n, games)
     done = subprocess.run([sys.executable, str(HERE), "--worker", *argv], env=env,
                           capture_output=True, text=True, check=False, cwd=root)
     if done.returncode != 0:
@@ -265,6 +279,8 @@ def against(args: argparse.Namespace) -> int:
     here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True, check=True).stdout.strip()
     todo = cases(args)
+    sides = (f"A: this checkout ({here}, uncommitted changes included, copied when the run "
+             f"started); B: {args.against} ({rev})")
     with tempfile.TemporaryDirectory(prefix="race-kernel-bench-") as tmp:
         # A is this checkout as it is now, copied: an edit made while the rounds run
         # (they take minutes) must not reach the cases measured after it
@@ -277,9 +293,8 @@ def against(args: argparse.Namespace) -> int:
                         str(other), rev], check=True)
         try:
             if args.instructions:
-                print(f"A: this checkout ({here}, uncommitted changes included, copied when "
-                      f"the run started); B: {args.against} ({rev}); instructions counted "
-                      f"by valgrind --tool=callgrind over {args.games} seeded games per case "
+                print(f"{sides}; instructions counted by valgrind --tool=callgrind over "
+                      f"{args.games} seeded games per case "
                       f"after {WARMUP} warm-up games (a process playing only the warm-up "
                       f"games subtracted), every invariant checked; Python "
                       f"{platform.python_version()} on {platform.machine()}")
@@ -298,8 +313,7 @@ def against(args: argparse.Namespace) -> int:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(other)], check=False)
-    print(f"A: this checkout ({here}, uncommitted changes included, copied when the run "
-          f"started); B: {args.against} ({rev}); {args.rounds} interleaved rounds of "
+    print(f"{sides}; {args.rounds} interleaved rounds of "
           f"{args.games} seeded games per case, "
           f"each case in fresh processes; medians; Python {platform.python_version()} "
           f"on {platform.machine()}")
@@ -335,8 +349,8 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=3, help="rounds for --against")
     p.add_argument("--instructions", action="store_true",
                    help="with --against: instructions per transition under valgrind's "
-                        "callgrind instead of time (needs valgrind; slow, but the same "
-                        "count on a loaded machine)")
+                        "callgrind instead of time (needs valgrind; slow, but steady "
+                        "on a loaded machine)")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--count-worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--warm-up-only", action="store_true", help=argparse.SUPPRESS)

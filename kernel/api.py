@@ -303,11 +303,7 @@ def _sample(outcomes: Sequence[tuple[T, Fraction]], below: Callable[[int], int])
         if len(_SAMPLING) >= _SAMPLING_SIZE:
             _SAMPLING.clear()
         _SAMPLING[id(outcomes)] = (outcomes, None)
-    denominator = 1  # the lcm of the denominators, one at a time
-    for _, p in outcomes:
-        d = p.denominator
-        if denominator % d:
-            denominator = denominator // math.gcd(denominator, d) * d
+    denominator = _denominator(outcomes)
     r = below(denominator)
     acc = 0
     for outcome, p in outcomes:
@@ -315,6 +311,16 @@ def _sample(outcomes: Sequence[tuple[T, Fraction]], below: Callable[[int], int])
         if r < acc:
             return outcome
     return outcomes[-1][0]
+
+
+def _denominator(outcomes: Sequence[tuple[Any, Fraction]]) -> int:
+    """The lcm of the outcomes' denominators, taken one at a time."""
+    denominator = 1
+    for _, p in outcomes:
+        d = p.denominator
+        if denominator % d:
+            denominator = denominator // math.gcd(denominator, d) * d
+    return denominator
 
 
 def _below(rng: random.Random) -> Callable[[int], int]:
@@ -344,9 +350,9 @@ _SAMPLING_SIZE: Final = 4096
 def _sampling(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[int, list[int]]:
     """The common denominator and cumulative numerators of ``outcomes``, remembered
     when every outcome is a tuple (so nothing in it can change)."""
-    ratios = [p.as_integer_ratio() for _, p in outcomes]
-    denominator = math.lcm(*(d for _, d in ratios))
-    table = (denominator, list(accumulate(n * (denominator // d) for n, d in ratios)))
+    denominator = _denominator(outcomes)
+    table = (denominator,
+             list(accumulate(p.numerator * (denominator // p.denominator) for _, p in outcomes)))
     if all(type(o) is tuple for o in outcomes):
         _SAMPLING[id(outcomes)] = (outcomes, table)
     return table
