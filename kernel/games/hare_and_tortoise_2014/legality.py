@@ -18,7 +18,7 @@ from kernel.core import CHANCE, TERMINAL, Action, Outcome
 
 from . import rules
 from .actions import BET, DEAL, DRAW, GATHER, MOVE, PLACE, STARTING, STREAM, TURBO
-from .data import ANIMAL_MAX, ANIMALS, CARD_KINDS, HOWL, TABLE_MAX, TILES
+from .data import ANIMAL_MAX, ANIMALS, CARD_KINDS, HAND, HOWL, STANDARD_CARDS, TABLE_MAX, TILES
 from .state import HareState, place_of, seat_bets, table_counts
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
@@ -128,17 +128,31 @@ def allowed(s: HareState, a: Action) -> bool:
     return phase == "scored" and kind == "gather"  # HT-CHAMP-ROUNDS
 
 
+#: Per animal, in the actions' sorted order (the animals by name): each of its plays
+#: (HT-TURN-PLAY, HT-TURN-LIMIT) a hand of ``have`` of its cards and ``howls`` howl cards
+#: allows where the table takes ``limit`` more of them, by (have, howls, limit) (a table
+#: built at import: a hand holds at most HAND cards, the game 3 howl cards).
+_PLAY_TABLE: Final = tuple(
+    (animal, {(have, howls, limit): tuple(action for (a, n, h), action in PLACE
+                                          if a == animal and n - h <= have and h <= howls
+                                          and n <= limit)
+              for have in range(HAND + 1) for howls in range(STANDARD_CARDS[HOWL] + 1)
+              for limit in range(ANIMAL_MAX + 1)})
+    for animal in dict.fromkeys(animal for (animal, _, _), _ in PLACE))
+
+
 def _plays(s: HareState) -> tuple[Action, ...]:
     """HT-TURN-PLAY, HT-TURN-LIMIT: the plays the hand allows and the table takes (the
-    same rule as :func:`_play_ok`, with the hand and the table counted once)."""
+    same rule as :func:`_play_ok`, with the hand and the table counted once), read off
+    :data:`_PLAY_TABLE`."""
     hand = s.hands[s.turn]
-    have = {a: hand.count(a) for a in ANIMALS}
     howls = hand.count(HOWL)
     room = TABLE_MAX - len(s.table)
     on_table = table_counts(s.table)
-    return tuple(action for (animal, n, h), action in PLACE
-                 if n - h <= have[animal] and h <= howls and n <= room
-                 and on_table[animal] + n <= ANIMAL_MAX)
+    out: tuple[Action, ...] = ()
+    for animal, plays in _PLAY_TABLE:
+        out += plays[hand.count(animal), howls, min(room, ANIMAL_MAX - on_table[animal])]
+    return out
 
 
 def _legal(s: HareState) -> tuple[Action, ...]:

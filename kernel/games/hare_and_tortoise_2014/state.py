@@ -345,11 +345,9 @@ def replace(s: HareState, **changes: Any) -> HareState:
     fields = obj.__dict__
     fields.update(s.__dict__)
     fields.update(changes)
-    # a draft remembers the table it was made from and the fields it may have replaced,
-    # over a chain of drafts (:func:`drafted`)
-    draft = s.memo.get(_DRAFT)
-    fields["memo"] = {_DRAFT: (draft[0], draft[1] | changes.keys()) if draft is not None
-                      else (s, changes.keys())}
+    # a draft remembers the table it was made from and the fields it may have replaced
+    # (:func:`drafted`)
+    fields["memo"] = {_DRAFT: (s, changes.keys())}
     return obj
 
 
@@ -359,8 +357,9 @@ _DRAFT: Final = "draft"
 
 def drafted(p: HareState, s: HareState) -> set[str]:
     """The fields of ``s`` that are not its parent's very objects (as
-    :func:`changed_fields`), read off the fields a chain of drafts from ``p`` replaced;
-    ``s`` is a state from then on (no longer a draft)."""
+    :func:`changed_fields`), read off the fields the draft ``s`` of ``p`` replaced (a copy
+    of another table, or no copy: compared); ``s`` is a state from then on (no longer a
+    draft)."""
     draft = s.memo.pop(_DRAFT, None)
     if draft is None or draft[0] is not p:
         return changed_fields(p, s)

@@ -2,32 +2,34 @@
 
 ``apply`` is total and pure: anything that is not a legal action here is a
 ``Rejected`` naming the rule (KERNEL-INPUT, KERNEL-ACTOR, ... or the game
-rule that forbids it, :func:`.legality.why_not`). A legal action builds the
-next table as unchecked copies (:func:`.state.replace`; the common steps in
-one) and the result is checked once against its parent
-(:func:`.state.delta_violations`). The movement and scoring arithmetic is in
-:mod:`.rules`.
+rule that forbids it, :func:`.legality.why_not`). A legal action gathers the
+fields it changes and builds the next table as one unchecked copy
+(:func:`.state.replace`), checked once against its parent
+(:func:`.state.delta_violations`); the events of the commonest steps are made
+once, at import. The movement and scoring arithmetic is in :mod:`.rules`.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any
+from typing import Any, Final
 
 from kernel.core import Action, Applied, Event, InvalidState, Rejected, Result
 from kernel.plugin import screen
 
 from . import rules
-from .actions import CHANCE_KINDS, VOCABULARY
+from .actions import CHANCE_KINDS, PLACE, VOCABULARY
 from .config import fresh
 from .data import (
     ANIMAL_MAX,
     ANIMALS,
     APPRENTICE_HAND,
+    CARD_KINDS,
     DEALT,
     FINISH,
     HAND,
     HOWL,
+    MAX_PLAYERS,
     PODIUM_PLACES,
     STREAMS,
     TABLE_MAX,
@@ -88,77 +90,109 @@ def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _next_setup(s: HareState) -> HareState:
-    """The setup step after ``s.phase`` (seat 0 first), or the first turn."""
+# The events of the commonest steps, made once (events are immutable values): per seat,
+# then per card, animal or play.
+_DREW: Final = tuple({c: Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card": c},
+                               secret=("card",), owners=(seat,)) for c in CARD_KINDS}
+                     for seat in range(MAX_PLAYERS))
+_PASSED: Final = tuple(Event("turn-passed", ("HT-TURN-NEXT",), {"seat": seat})
+                       for seat in range(MAX_PLAYERS))
+_DEALT: Final = {mode: tuple({c: (Event("dealt", rules, {"seat": seat, "card": c},
+                                        secret=("card",), owners=(seat,)),)
+                              for c in CARD_KINDS} for seat in range(MAX_PLAYERS))
+                 for mode, rules in (("standard", ("HT-SETUP-DEAL",)),
+                                     ("apprentice", ("HT-APP-DEAL", "HT-APP-CARDS")))}
+_STARTED: Final = {mode: tuple({a: (Event("starting-bet", rules, {"seat": seat, "animal": a},
+                                          secret=("animal",), owners=(seat,)),)
+                                for a in ANIMALS} for seat in range(MAX_PLAYERS))
+                   for mode, rules in (("standard", ("HT-SETUP-START",)),
+                                       ("apprentice", ("HT-APP-DEAL", "HT-SETUP-START")))}
+_SECOND: Final = tuple({c: (Event("second-bet", ("HT-SETUP-SECOND",), {"seat": seat, "card": c},
+                                  secret=("card",), owners=(seat,)),) for c in CARD_KINDS}
+                       for seat in range(MAX_PLAYERS))
+#: Each play's cards (a wolf play's howls last) and, per seat, its event; by its action's
+#: text (HT-TURN-PLAY).
+_PLAYED: Final = {action.text: ((animal,) * (count - howls) + (HOWL,) * howls,
+                                tuple((Event("played", ("HT-TURN-PLAY",),
+                                             {"seat": seat, "animal": animal, "count": count,
+                                              "howls": howls}),)
+                                      for seat in range(MAX_PLAYERS)))
+                  for (animal, count, howls), action in PLACE}
+
+
+def _next_setup(s: HareState, changes: dict[str, Any]) -> None:
+    """The setup step after ``s.phase`` (seat 0 first), or the first turn, into ``changes``."""
     order = SETUP[s.mode]
     i = order.index(s.phase)
     if i + 1 < len(order):
-        return replace(s, phase=order[i + 1], turn=0)
-    return replace(s, phase="turn", turn=s.token)
+        changes["phase"] = order[i + 1]
+        changes["turn"] = 0
+    else:
+        changes["phase"] = "turn"
+        changes["turn"] = s.token
+
+
+def _next_seat(s: HareState, seat: int, changes: dict[str, Any]) -> None:
+    """The next seat's setup step, or after the last seat the next step, into ``changes``."""
+    if seat == s.players - 1:
+        _next_setup(s, changes)
+    else:
+        changes["turn"] = seat + 1
 
 
 def _step(s: HareState, a: Action) -> Applied:
+    """The table after the legal action ``a`` (its changes gathered, then copied from ``s``
+    once: :func:`.state.replace`) and what happened."""
     kind = a.kind
-    n = s.players
     if kind == "draw":  # HT-TURN-REFILL
         return _draw(s, str(a.values[0]))
     if kind == "place":  # HT-TURN-PLAY
         seat = s.turn
-        animal, count, howls = str(a.values[0]), int(a.values[1]), int(a.values[2])
-        cards = (animal,) * (count - howls) + (HOWL,) * howls
+        cards, played = _PLAYED[a.text]
         nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], *cards)),
-                           table=_add(s.table, *cards), phase="draw")
-        return Applied(nxt, (Event("played", ("HT-TURN-PLAY",),
-                                   {"seat": seat, "animal": animal, "count": count,
-                                    "howls": howls}),))
+                      table=_add(s.table, *cards), phase="draw")
+        return Applied(nxt, played[seat])
     if kind == "deal":  # HT-SETUP-DEAL / HT-APP-DEAL
         seat, card = int(a.values[0]), str(a.values[1])
-        dealt_by = (("HT-APP-DEAL", "HT-APP-CARDS") if s.mode == "apprentice"
-                    else ("HT-SETUP-DEAL",))
-        nxt = replace(s, deck=_remove(s.deck, card),
-                           hands=_set(s.hands, seat, _add(s.hands[seat], card)))
-        full = DEALT if s.mode == "standard" else hand_size(s.mode)
-        if len(nxt.hands[seat]) == full:
-            nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
-        return Applied(nxt, (Event("dealt", dealt_by, {"seat": seat, "card": card},
-                                   secret=("card",), owners=(seat,)),))
+        hand = _add(s.hands[seat], card)
+        changes: dict[str, Any] = {"deck": _remove(s.deck, card),
+                                   "hands": _set(s.hands, seat, hand)}
+        if len(hand) == (DEALT if s.mode == "standard" else hand_size(s.mode)):
+            _next_seat(s, seat, changes)
+        return Applied(replace(s, **changes), _DEALT[s.mode][seat][card])
     if kind == "starting":  # HT-SETUP-START / HT-APP-DEAL
         seat, animal = int(a.values[0]), str(a.values[1])
-        rules_hit = (("HT-APP-DEAL", "HT-SETUP-START") if s.mode == "apprentice"
-                     else ("HT-SETUP-START",))
-        nxt = replace(s, unused=_remove(s.unused, animal),
-                           starting=_set(s.starting, seat, _add(s.starting[seat], animal)))
-        ev = Event("starting-bet", rules_hit, {"seat": seat, "animal": animal},
-                   secret=("animal",), owners=(seat,))
-        if len(nxt.starting[seat]) == starting_bets(n):
-            nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
-        return Applied(nxt, (ev,))
+        bets = _add(s.starting[seat], animal)
+        changes = {"unused": _remove(s.unused, animal), "starting": _set(s.starting, seat, bets)}
+        if len(bets) == starting_bets(s.players):
+            _next_seat(s, seat, changes)
+        return Applied(replace(s, **changes), _STARTED[s.mode][seat][animal])
     if kind == "stream":  # HT-SETUP-TRACK
         streams = tuple(sorted((*s.streams, int(a.values[0]))))
-        nxt = replace(s, streams=streams)
+        changes = {"streams": streams}
         if len(streams) == STREAMS:
-            nxt = _next_setup(nxt)
-        return Applied(nxt, (Event("stream-laid", ("HT-SETUP-TRACK",),
-                                   {"tile": int(a.values[0]), "streams": list(streams)}),))
+            _next_setup(s, changes)
+        return Applied(replace(s, **changes),
+                       (Event("stream-laid", ("HT-SETUP-TRACK",),
+                              {"tile": int(a.values[0]), "streams": list(streams)}),))
     if kind == "turbo":  # HT-APP-TURBO
         turbos = (*s.turbos, str(a.values[0]))
-        nxt = replace(s, turbos=turbos)
+        changes = {"turbos": turbos}
         if len(turbos) == len(TURBO_TILES):
-            nxt = _next_setup(nxt)
-        return Applied(nxt, (Event("turbo-placed", ("HT-APP-TURBO",),
-                                   {"tile": TURBO_TILES[len(turbos) - 1],
-                                    "animal": str(a.values[0])}),))
+            _next_setup(s, changes)
+        return Applied(replace(s, **changes),
+                       (Event("turbo-placed", ("HT-APP-TURBO",),
+                              {"tile": TURBO_TILES[len(turbos) - 1],
+                               "animal": str(a.values[0])}),))
     if kind == "bet":  # HT-SETUP-SECOND
         seat, card = s.turn, str(a.values[0])
-        nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], card)),
-                           second=_set(s.second, seat, (card,)))
-        nxt = _next_setup(nxt) if seat == n - 1 else replace(nxt, turn=seat + 1)
-        return Applied(nxt, (Event("second-bet", ("HT-SETUP-SECOND",),
-                                   {"seat": seat, "card": card},
-                                   secret=("card",), owners=(seat,)),))
+        changes = {"hands": _set(s.hands, seat, _remove(s.hands[seat], card)),
+                   "second": _set(s.second, seat, (card,))}
+        _next_seat(s, seat, changes)
+        return Applied(replace(s, **changes), _SECOND[seat][card])
     if kind == "gather":  # HT-CHAMP-ROUNDS: a new setup; only the token carries over
         nxt = fresh(s.players, s.mode, s.series, s.round + 1, s.token, s.races, s.points,
-                     s.history, s.shown)
+                    s.history, s.shown)
         return Applied(nxt, (Event("round-started", ("HT-CHAMP-ROUNDS",),
                                    {"round": s.round + 1, "token": s.token}),))
     return _apprentice_move(s, str(a.values[0]))
@@ -173,31 +207,36 @@ def _draw(s: HareState, card: str) -> Applied:
     k = bisect_right(hand, card)
     hand = (*hand[:k], card, *hand[k:])  # still sorted
     changes: dict[str, Any] = {"deck": deck, "hands": _set(s.hands, seat, hand)}
-    events = [Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card": card},
-                    secret=("card",), owners=(seat,))]
+    drew = _DREW[seat][card]
+    events: list[Event] | None = None
     if not deck:  # HT-TURN-RESHUFFLE: the discard becomes the new deck at once
-        events.append(Event("reshuffled", ("HT-TURN-RESHUFFLE",), {"cards": len(s.discard)}))
+        events = [drew, Event("reshuffled", ("HT-TURN-RESHUFFLE",), {"cards": len(s.discard)})]
         changes["deck"] = s.discard
         changes["discard"] = ()
     if len(hand) < (APPRENTICE_HAND if s.mode == "apprentice" else HAND):
-        return Applied(replace(s, **changes), tuple(events))
-    counts = table_counts(s.table)
-    if len(s.table) == TABLE_MAX or ANIMAL_MAX in counts.values():  # HT-RACE-TRIGGER
+        return Applied(replace(s, **changes), (drew,) if events is None else tuple(events))
+    table = s.table
+    counts = table_counts(table)
+    if len(table) == TABLE_MAX or ANIMAL_MAX in counts.values():  # HT-RACE-TRIGGER
+        events = events or [drew]
         events.append(Event("racing-phase", ("HT-RACE-TRIGGER",),
-                            {"table": list(s.table), "seat": seat}))
+                            {"table": list(table), "seat": seat}))
         if s.mode == "apprentice":  # HT-APP-MOVE: the token's holder chooses first
-            to_move = tuple(a for a in ANIMALS if counts[a])
-            return Applied(replace(s, **changes, phase="move", turn=s.token, to_move=to_move),
-                           tuple(events))
-        return _race(replace(s, **changes), events)
+            changes.update(phase="move", turn=s.token,
+                           to_move=tuple(a for a in ANIMALS if counts[a]))
+            return Applied(replace(s, **changes), tuple(events))
+        return _race(s, changes, counts, events)
     after = (seat + 1) % s.players  # HT-TURN-NEXT
-    events.append(Event("turn-passed", ("HT-TURN-NEXT",), {"seat": after}))
-    return Applied(replace(s, **changes, phase="turn", turn=after), tuple(events))
+    changes["phase"] = "turn"
+    changes["turn"] = after
+    return Applied(replace(s, **changes), (drew, _PASSED[after]) if events is None
+                   else (*events, _PASSED[after]))
 
 
-def _race(s: HareState, events: list[Event]) -> Applied:
-    """The standard racing phase (HT-RACE-ORDER ... HT-RACE-END, HT-END-PODIUM, HT-END-GAME)."""
-    counts = table_counts(s.table)
+def _race(s: HareState, changes: dict[str, Any], counts: dict[str, int],
+          events: list[Event]) -> Applied:
+    """The standard racing phase (HT-RACE-ORDER ... HT-RACE-END, HT-END-PODIUM, HT-END-GAME)
+    after the refill ``changes`` of ``s``; ``counts``: the table's cards per animal."""
     howl = HOWL in s.table
     pos = list(s.positions)
     podium = list(s.podium)
@@ -235,19 +274,21 @@ def _race(s: HareState, events: list[Event]) -> Applied:
             events.append(Event("podium", ("HT-END-PODIUM",),
                                 {"animal": animal, "place": len(podium)}))
             if len(podium) == PODIUM_PLACES:  # HT-END-GAME: over at once
-                done = replace(s, positions=tuple(pos), podium=tuple(podium))
-                return _round_over(done, events)
-    return _race_end(replace(s, positions=tuple(pos), podium=tuple(podium)), events)
+                changes.update(positions=tuple(pos), podium=tuple(podium))
+                return _round_over(s, changes, events)
+    changes.update(positions=tuple(pos), podium=tuple(podium))
+    return _race_end(s, changes, events)
 
 
-def _race_end(s: HareState, events: list[Event]) -> Applied:
-    """HT-RACE-END: discard the table, pass the token left, its holder plays."""
+def _race_end(s: HareState, changes: dict[str, Any], events: list[Event]) -> Applied:
+    """HT-RACE-END after the racing phase ``changes`` of ``s``: discard the table, pass the
+    token left, its holder plays."""
     token = (s.token + 1) % s.players
     events.append(Event("discarded", ("HT-RACE-END",), {"cards": len(s.table)}))
     events.append(Event("token-passed", ("HT-RACE-END",), {"seat": token}))
-    nxt = replace(s, discard=_add(s.discard, *s.table), table=(), to_move=(),
-                       token=token, turn=token, phase="turn", races=s.races + 1)
-    return Applied(nxt, tuple(events))
+    changes.update(discard=_add(changes.get("discard", s.discard), *s.table), table=(),
+                   to_move=(), token=token, turn=token, phase="turn", races=s.races + 1)
+    return Applied(replace(s, **changes), tuple(events))
 
 
 def _apprentice_move(s: HareState, animal: str) -> Applied:
@@ -269,51 +310,52 @@ def _apprentice_move(s: HareState, animal: str) -> Applied:
         podium = (*podium, (animal,))
         events.append(Event("podium", ("HT-APP-END", "HT-END-PODIUM"),
                             {"animal": animal, "place": len(podium)}))
-    nxt = replace(s, positions=_set(s.positions, i, boosted), podium=podium,
-                       to_move=tuple(a for a in s.to_move if a != animal),
-                       turn=(s.turn + 1) % s.players)
-    if nxt.to_move:
-        return Applied(nxt, tuple(events))
-    past = [j for j, p in enumerate(nxt.positions) if p == FINISH]
+    positions = _set(s.positions, i, boosted)
+    to_move = tuple(a for a in s.to_move if a != animal)
+    changes: dict[str, Any] = {"positions": positions, "podium": podium, "to_move": to_move,
+                               "turn": (s.turn + 1) % s.players}
+    if to_move:
+        return Applied(replace(s, **changes), tuple(events))
+    past = [j for j, p in enumerate(positions) if p == FINISH]
     if not past:
-        return _race_end(nxt, events)
+        return _race_end(s, changes, events)
     # HT-APP-END: the crossers in order, then the closest to the finish, ties shared
-    first = [ANIMALS.index(g[0]) for g in nxt.podium]
+    first = [ANIMALS.index(g[0]) for g in podium]
     crossed = (*first, *(j for j in past if j not in first))
-    groups = rules.apprentice_podium(crossed, nxt.positions)
+    groups = rules.apprentice_podium(crossed, positions)
     full = tuple(tuple(ANIMALS[j] for j in g) for g in groups)
-    for group, place in zip(full[len(nxt.podium):],
-                            rules.places(tuple(len(g) for g in full))[len(nxt.podium):],
+    for group, place in zip(full[len(podium):],
+                            rules.places(tuple(len(g) for g in full))[len(podium):],
                             strict=True):
         for a in group:
             events.append(Event("podium", ("HT-APP-END",), {"animal": a, "place": place}))
-    done = replace(nxt, podium=full, turn=s.turn)
-    return _round_over(done, events)
+    changes.update(podium=full, turn=s.turn)
+    return _round_over(s, changes, events)
 
 
-def _round_over(s: HareState, events: list[Event]) -> Applied:
-    """HT-END-GAME, HT-SCORE-POINTS, HT-CHAMP-ROUNDS: reveal, score, next round or the end."""
+def _round_over(s: HareState, changes: dict[str, Any], events: list[Event]) -> Applied:
+    """HT-END-GAME, HT-SCORE-POINTS, HT-CHAMP-ROUNDS after the racing ``changes`` of ``s``
+    (its final podium among them): reveal, score, next round or the end."""
+    podium = changes["podium"]
     bets = tuple(seat_bets(s.starting[i], s.second[i]) for i in range(s.players))
-    scores = tuple(rules.bet_points(tuple(place_of(s.podium, a) for a in b)) for b in bets)
+    scores = tuple(rules.bet_points(tuple(place_of(podium, a) for a in b)) for b in bets)
     events.append(Event("bets-revealed", ("HT-END-GAME",),
                         {"bets": [list(b) for b in bets]}))
     for seat, pts in enumerate(scores):
         events.append(Event("scored", ("HT-SCORE-POINTS",), {"seat": seat, "points": pts}))
-    history = (*s.history, scores)
     points = tuple(p + x for p, x in zip(s.points, scores, strict=True))
-    shown = tuple(tuple(sorted(b)) for b in bets)
-    ended = replace(s, history=history, points=points, shown=shown,
-                         races=s.races + 1)
+    changes.update(history=(*s.history, scores), points=points,
+                   shown=tuple(tuple(sorted(b)) for b in bets), races=s.races + 1)
     if s.round < s.series:  # HT-CHAMP-ROUNDS: a new setup; the token passes left
         token = (s.token + 1) % s.players
         events.append(Event("round-ended", ("HT-CHAMP-ROUNDS",),
                             {"round": s.round, "points": list(points), "token": token}))
-        return Applied(replace(ended, phase="scored", token=token, turn=token),
-                       tuple(events))
-    final = replace(ended, phase="over")
+        changes.update(phase="scored", token=token, turn=token)
+        return Applied(replace(s, **changes), tuple(events))
+    changes["phase"] = "over"
+    final = replace(s, **changes)
     result = outcome(final)
     assert result is not None
     events.append(Event("game-over", result.rules,
                         {"points": list(points), "winners": list(result.winners)}))
     return Applied(final, tuple(events))
-

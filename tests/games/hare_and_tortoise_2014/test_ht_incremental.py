@@ -400,12 +400,12 @@ def test_every_step_spoilt_field_by_field(variant: str) -> None:
     assert broken > tried // 2, (broken, tried)
 
 
-def test_a_chain_of_drafts_remembers_every_field_it_replaced(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # HT-INV-*: a transition builds its table as a chain of unchecked copies of its parent
-    # (a card dealt, then the next seat; a play; a refill, then the turn passed; a racing
-    # phase); the fields the chain says it replaced are exactly the fields that are not the
-    # parent's very objects, read off the chain without comparing every field again
+def test_a_draft_remembers_every_field_it_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-*: a transition builds its table as one unchecked copy of its parent with
+    # every change it gathered (a card dealt, and the next seat; a play; a refill, and the
+    # turn passed; a racing phase); the fields the copy says it replaced are exactly the
+    # fields that are not the parent's very objects, read off the copy without comparing
+    # every field again
     from kernel.games.hare_and_tortoise_2014 import transitions
 
     compare = state.changed_fields
@@ -423,7 +423,7 @@ def test_a_chain_of_drafts_remembers_every_field_it_replaced(
                 monkeypatch.setattr(state, "changed_fields", compare)
                 steps += 1
             assert state._DRAFT not in nxt.memo
-            assert state.drafted(parent, nxt) == expected  # no chain: compared
+            assert state.drafted(parent, nxt) == expected  # no draft any more: compared
             parent = st.state
     assert steps > 200
 
