@@ -5,10 +5,12 @@ check run from scratch: a state built directly (``new_game``, the plain
 data's ``from_data``) is checked with it, and ``status`` reports it. A state
 a transition builds from its parent (unchecked copies, :func:`replace`) is
 checked by :func:`delta_violations`: the parent held every invariant, so only
-the checks that read a field the transition replaced run again, and the
-card count has a cheaper form (only the zones that changed are counted). The
-two agree on every pair of states (the tests check it on every step of
-seeded games and on broken children).
+the checks that read a field the transition replaced run again (the phase is
+read by every check but the cards'), and the card count has a cheaper form
+(only the zones that changed are counted); the commonest steps (a card dealt
+or drawn, a play, the refill that ends a turn, the racing phase it triggers)
+have tight checks of their own. The two agree on every pair of states (the
+tests check it on every step of seeded games and on broken children).
 """
 
 from __future__ import annotations
@@ -582,36 +584,89 @@ def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[bool, bool]:
     return cards, sized
 
 
-#: What the checks read besides the players, mode, series, round and phase (a step that
-#: keeps those runs again only the checks that read a field it replaced).
-_PHASE_ALL_READS: Final = frozenset(("turn", "token", "races", "streams", "turbos",
+#: The standard racing phases a refill triggers, the turn passed (:func:`_raced_violations`):
+#: the card drawn (the deck and the hands; the discard too when the deck ran out), the table
+#: discarded, the animals moved, the token passed and the races counted; the podium when an
+#: animal reached it, the seat on turn unless it holds the token already.
+_RACED: Final = frozenset(
+    ("draw", "turn", frozenset(("deck", "discard", "hands", "phase", "positions", "races",
+                                "table", "token", *more)))
+    for more in ((), ("podium",), ("turn",), ("podium", "turn")))
+
+
+def _raced_violations(p: HareState, s: HareState) -> tuple[str, ...]:
+    """:func:`delta_violations` of a standard racing phase a refill triggered (:data:`_RACED`).
+    The parent held every invariant in the draw phase; from draw to turn the phase reads
+    only the seats' range, the hands' count, the races and the pawns' count (HT-INV-PHASE),
+    the hand sizes are all full (HT-INV-HANDS) and the scores read nothing that changed
+    (HT-INV-SCORES: the podium only once the round has ended). What is checked: those, the
+    cards (one card from the deck to the hand on turn and the table discarded, else every
+    changed zone counted: HT-INV-CARDS), the pawns (HT-INV-FORWARD), the podium
+    (HT-INV-PODIUM) and the table (HT-INV-TABLE)."""
+    n = s.players
+    hands, before = s.hands, p.hands
+    if (len(hands) != n or not 0 <= s.turn < n or not 0 <= s.token < n or s.races < 0
+            or len(s.positions) != len(ANIMALS)):
+        return ("HT-INV-PHASE",)
+    seat = p.turn
+    was, hand = before[seat], hands[seat]
+    if (s.table or len(hand) != len(was) + 1 or len(s.deck) + 1 != len(p.deck)
+            or hands[:seat] != before[:seat] or hands[seat + 1:] != before[seat + 1:]
+            or s.discard != tuple(sorted(p.discard + p.table))
+            or not _one_card_moved(p.deck, s.deck, was, hand)):
+        cards = _cards_delta_ok(p, s)  # not the card drawn and the table discarded: counted
+    else:
+        cards = True
+    broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
+    if not _forward_ok(s):
+        broken += ("HT-INV-FORWARD",)
+    full = APPRENTICE_HAND if s.mode == "apprentice" else HAND
+    if any(len(h) != full for h in hands):
+        broken += ("HT-INV-HANDS",)
+    if not _podium_ok(s):
+        broken += ("HT-INV-PODIUM",)
+    if not _table_ok(s):
+        broken += ("HT-INV-TABLE",)
+    return broken
+
+
+#: What the checks read besides the players, mode, series and round (a step that keeps
+#: those runs again only the checks that read a field it replaced). The cards read no
+#: other field than their zones (:data:`_CARD_ZONES`); the scores read the bets and the
+#: podium only once the round has ended.
+_PHASE_ALL_READS: Final = frozenset(("phase", "turn", "token", "races", "streams", "turbos",
                                      "positions", "to_move", "history", "points", "shown",
                                      "starting", "second", "hands", "table"))
-_HANDS_READS: Final = frozenset(("starting", "hands", "second", "turn"))
-_PODIUM_READS: Final = frozenset(("podium", "positions"))
-_SCORES_ALL_READS: Final = frozenset(("history", "points", "shown", "starting", "second",
-                                      "podium"))
+_FORWARD_READS: Final = frozenset(("phase", "positions"))
+_HANDS_READS: Final = frozenset(("phase", "starting", "hands", "second", "turn"))
+_PODIUM_READS: Final = frozenset(("phase", "podium", "positions"))
+_SCORES_PLAY_READS: Final = frozenset(("phase", "history", "points", "shown"))
+_SCORES_ENDED_READS: Final = frozenset(("phase", "history", "points", "shown", "starting",
+                                        "second", "podium"))
+_TABLE_READS: Final = frozenset(("phase", "table"))
 
 
 def _setup_violations(p: HareState, s: HareState, changed: set[str]) -> tuple[str, ...]:
-    """:func:`delta_violations` of a step that keeps the phase, outside the phases deal,
-    turn and draw (a starting bet dealt, a stream laid, a turbo placed, a second bet, an
-    apprentice's animal moved): the checks that read a replaced field run again, whole
-    (the cards: only the zones that changed, :func:`_cards_delta_ok`)."""
+    """:func:`delta_violations` of a step that keeps a setup or apprentice movement phase
+    (a starting bet dealt, a stream laid, a turbo placed, a second bet, an apprentice's
+    animal moved) or changes the phase other than between turn and draw: the checks that
+    read a replaced field run again, whole (the cards: only the zones that changed,
+    :func:`_cards_delta_ok`)."""
     if not changed.isdisjoint(_PHASE_ALL_READS) and not _phase_ok(s):
         return ("HT-INV-PHASE",)
     broken: list[str] = []
     if not changed.isdisjoint(_CARD_ZONES) and not _cards_delta_ok(p, s):
         broken.append("HT-INV-CARDS")
-    if "positions" in changed and not _forward_ok(s):
+    if not changed.isdisjoint(_FORWARD_READS) and not _forward_ok(s):
         broken.append("HT-INV-FORWARD")
     if not changed.isdisjoint(_HANDS_READS) and not _hands_ok(s):
         broken.append("HT-INV-HANDS")
     if not changed.isdisjoint(_PODIUM_READS) and not _podium_ok(s):
         broken.append("HT-INV-PODIUM")
-    if not changed.isdisjoint(_SCORES_ALL_READS) and not _scores_ok(s):
+    scores = _SCORES_ENDED_READS if s.phase in ENDED else _SCORES_PLAY_READS
+    if not changed.isdisjoint(scores) and not _scores_ok(s):
         broken.append("HT-INV-SCORES")
-    if "table" in changed and not _table_ok(s):
+    if not changed.isdisjoint(_TABLE_READS) and not _table_ok(s):
         broken.append("HT-INV-TABLE")
     return tuple(broken)
 
@@ -622,23 +677,25 @@ def delta_violations(p: HareState, s: HareState,
     same answer as :func:`full_violations`, running only what the fields ``s``
     replaced (compared by identity: ``changed``, :func:`changed_fields` when not
     given) can change. The common steps (a card dealt or drawn, a play, the refill
-    that ends a turn) have one tight check (:func:`_moved_violations`); a step that keeps
-    a setup or apprentice movement phase reruns the checks reading what it replaced
-    (:func:`_setup_violations`). Steps that change the players, mode, series or round,
-    or the phase other than between turn and draw (or that leave the phases deal, turn
-    and draw), check from scratch."""
+    that ends a turn) have one tight check (:func:`_moved_violations`), and so has the
+    standard racing phase a refill triggers (:func:`_raced_violations`); a step that keeps
+    a setup or apprentice movement phase, or changes the phase other than between turn
+    and draw, reruns the checks reading what it replaced (:func:`_setup_violations`).
+    Steps that change the players, mode, series or round check from scratch."""
     phase = s.phase
     if changed is None:
         changed = changed_fields(p, s)
-    table = _MOVED.get((p.phase, phase, frozenset(changed)))
+    key = (p.phase, phase, frozenset(changed))
+    table = _MOVED.get(key)
     if table is not None:
         return _moved_violations(p, s, table)
+    if key in _RACED:
+        return _raced_violations(p, s)
     if not changed.isdisjoint(_FROM_SCRATCH):
         return full_violations(s)
-    if p.phase not in _SAME:
-        return full_violations(s) if "phase" in changed else _setup_violations(p, s, changed)
-    if "phase" in changed and not (phase in _PLAY and p.phase in _PLAY):
-        return full_violations(s)
+    if p.phase not in _SAME or ("phase" in changed
+                                and not (phase in _PLAY and p.phase in _PLAY)):
+        return _setup_violations(p, s, changed)
     n = s.players
     if not changed.isdisjoint(_PHASE_READS):
         if not _phase_ok(s):

@@ -159,33 +159,45 @@ def test_incremental_runs_only_what_the_step_changed(monkeypatch: pytest.MonkeyP
             assert len(counted) == (child.deck is parent.discard), kind
 
 
-#: What each check reads besides the players, mode, series, round and phase.
+#: What each check reads besides the players, mode, series and round (the cards read their
+#: zones only).
 _READS = {
-    "_phase_ok": {"turn", "token", "races", "streams", "turbos", "positions", "to_move",
-                  "history", "points", "shown", "starting", "second", "hands", "table"},
+    "_phase_ok": {"phase", "turn", "token", "races", "streams", "turbos", "positions",
+                  "to_move", "history", "points", "shown", "starting", "second", "hands",
+                  "table"},
     "_cards_delta_ok": {"deck", "discard", "table", "hands", "second", "unused", "starting"},
-    "_forward_ok": {"positions"},
-    "_hands_ok": {"starting", "hands", "second", "turn"},
-    "_podium_ok": {"podium", "positions"},
-    "_scores_ok": {"history", "points", "shown", "starting", "second", "podium"},
-    "_table_ok": {"table"},
+    "_forward_ok": {"phase", "positions"},
+    "_hands_ok": {"phase", "starting", "hands", "second", "turn"},
+    "_podium_ok": {"phase", "podium", "positions"},
+    "_scores_ok": {"phase", "history", "points", "shown"},
+    "_table_ok": {"phase", "table"},
 }
+#: What the scores read besides, once the round has ended (the bets and the podium).
+_ENDED_READS = {"starting", "second", "podium"}
 
 
-@pytest.mark.parametrize("variant", ["standard", "apprentice"])
-def test_a_step_that_keeps_a_setup_phase_reruns_only_what_reads_its_fields(
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_setup_step_or_a_new_phase_reruns_only_what_reads_its_fields(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # HT-INV-*: a starting bet, a stream, a turbo, a second bet or an apprentice's move
-    # that keeps the phase checks nothing from scratch, and only the checks that read a
-    # field it replaced
+    # that keeps the phase, and a step to a new phase other than between turn and draw
+    # (the next setup step, the first turn, an apprentice racing phase, the end of a
+    # round), checks nothing from scratch, and only the checks that read a field it
+    # replaced (the scores read the bets and the podium only in a round that has ended)
     pairs = []
     for seed in range(2):
         states = _steps({"players": 3, **VARIANTS[variant]}, seed)
         pairs += [(p, c) for p, c in itertools.pairwise(states)
-                  if p.phase == c.phase and p.phase not in ("deal", "turn", "draw")]
-    assert {p.phase for p, _ in pairs} >= ({"bets", "second", "track"}
-                                           if variant == "standard" else
-                                           {"bets", "track", "turbos", "move"})
+                  if p.round == c.round and not {p.phase, c.phase} <= {"turn", "draw"}
+                  and (p.phase != c.phase or p.phase not in ("deal", "turn", "draw"))]
+    setup = {"bets", "second", "track"} if variant != "apprentice" else {
+        "bets", "track", "turbos", "move"}
+    assert {p.phase for p, c in pairs if p.phase == c.phase} >= setup
+    assert {(p.phase, c.phase) for p, c in pairs if p.phase != c.phase} >= (
+        {("deal", "second"), ("second", "turn"), ("draw", "over" if variant == "standard"
+                                                   else "scored")}
+        if variant != "apprentice" else {("deal", "bets"), ("draw", "move"), ("move", "turn"),
+                                         ("move", "over")})
     ran: list[str] = []
 
     def spy(name: str) -> Any:
@@ -206,7 +218,10 @@ def test_a_step_that_keeps_a_setup_phase_reruns_only_what_reads_its_fields(
         ran.clear()
         changed = state.changed_fields(parent, child)
         assert state.delta_violations(parent, child) == (), parent.phase
-        assert set(ran) == {name for name, reads in _READS.items() if reads & changed}
+        expected = {name for name, reads in _READS.items() if reads & changed}
+        if child.phase in ("scored", "over") and _ENDED_READS & changed:
+            expected.add("_scores_ok")
+        assert set(ran) == expected, (parent.phase, child.phase, changed)
 
 
 def _pairs_by_step(config: dict[str, Any], seeds: int) -> dict[tuple[str, str, frozenset[str]],
@@ -608,3 +623,147 @@ def test_a_card_drawn_from_a_deck_as_long_as_a_hand_is_counted() -> None:
             assert state.delta_violations(p, bad) == full
             checked += 1
     assert checked >= 4
+
+
+def _raced(players: int, seeds: int) -> list[tuple[state.HareState, state.HareState]]:
+    """The (parent, child) pairs of seeded standard games whose step is a racing phase a
+    refill triggered, the turn passed (the tight check's steps), and each again with the
+    card drawn the deck's last (HT-TURN-RESHUFFLE)."""
+    from kernel.games.hare_and_tortoise_2014 import transitions
+    from kernel.games.hare_and_tortoise_2014.actions import DRAW
+
+    out = [(p, c) for seed in range(seeds)
+           for p, c in itertools.pairwise(_steps({"players": players}, seed))
+           if (p.phase, c.phase, frozenset(state.changed_fields(p, c))) in state._RACED]
+    for p, c in list(out):
+        card = next(x for x in set(c.hands[p.turn]) if c.hands[p.turn].count(x)
+                    > p.hands[p.turn].count(x))
+        last = _shaped(p, [card])
+        assert last is not None
+        out.append((last, transitions._step(last, DRAW[card]).state))
+    return out
+
+
+def test_a_racing_phase_is_checked_tightly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # HT-INV-*: a standard racing phase a refill triggered (every kind of it: an animal to
+    # the podium or none, the token's holder on turn already or not, the deck run out)
+    # checks nothing from scratch and counts no zone, except when the deck ran out
+    # (HT-TURN-RESHUFFLE: every changed zone counted)
+    pairs = [pair for players in (2, 3, 4, 5) for pair in _raced(players, 3)]
+    assert {frozenset(state.changed_fields(p, c)) for p, c in pairs} == {
+        key[2] for key in state._RACED}
+    assert any(c.deck is p.discard for p, c in pairs)
+    counted: list[int] = []
+    zones = state._cards_delta_ok
+
+    def count(p: state.HareState, s: state.HareState) -> bool:
+        counted.append(1)
+        return zones(p, s)
+
+    def refuse(*a: Any) -> Any:
+        raise AssertionError("not the tight check")
+
+    monkeypatch.setattr(state, "_cards_delta_ok", count)
+    for name in ("full_violations", "_setup_violations", "_phase_ok", "_hands_ok",
+                 "_scores_ok", "_cards_ok"):
+        monkeypatch.setattr(state, name, refuse)
+    for parent, child in pairs:
+        counted.clear()
+        assert state.delta_violations(parent, child) == ()
+        assert len(counted) == (child.deck is parent.discard)
+
+
+def _raced_spoilt(p: state.HareState, c: state.HareState) -> list[dict[str, Any]]:
+    """Changes to a racing phase's child that keep the fields it replaced: each field the
+    tight check reads out of range or a card out of place."""
+    n, seat = c.players, p.turn
+    hands = c.hands
+    other = (seat + 1) % n
+    out: list[dict[str, Any]] = [
+        {"turn": n}, {"turn": -1}, {"token": n}, {"token": -1}, {"races": -1},
+        {"hands": hands[:-1]}, {"hands": (*hands, hands[0])},
+        {"positions": c.positions[1:]}, {"positions": (13, *c.positions[1:])},
+        {"positions": (-1, *c.positions[1:])}, {"podium": (*c.podium, ("hare",))},
+        {"podium": (("fox",), ("fox",))},
+        # HT-INV-HANDS: the seat on turn a card short (the card drawn left in the deck)
+        {"hands": _with(hands, seat, tuple(list(p.hands[seat]))), "deck": p.deck},
+        # the card drawn lost (the hand as it was, a copy)
+        {"hands": _with(hands, seat, tuple(list(p.hands[seat])))},
+        # another seat a card more, from the deck, or doubled, or exchanged with the discard
+        {"hands": _with(hands, other, _more(hands[other], c.deck[0])), "deck": c.deck[1:]},
+        {"hands": _with(hands, other, _more(hands[other], hands[other][0]))},
+        {"hands": _with(hands, other, _more(_less(hands[other], hands[other][0]),
+                                            c.discard[0])),
+         "discard": _more(_less(c.discard, c.discard[0]), hands[other][0])},
+        # HT-INV-CARDS: the card drawn doubled, lost, or put first; the discard unsorted, a
+        # card short, or a card of the deck more
+        {"hands": _with(hands, seat, _more(hands[seat], hands[seat][0]))},
+        {"hands": _with(hands, seat, (*hands[seat][1:], "fox"))},
+        {"hands": _with(hands, seat, (hands[seat][-1], *hands[seat][:-1]))},
+        {"discard": tuple(reversed(c.discard))}, {"discard": c.discard[1:]},
+        {"discard": _more(c.discard, c.deck[0])},
+        # a card moved between the deck and the discard: every card in one place
+        {"discard": _more(c.discard, c.deck[0]), "deck": c.deck[1:]},
+        {"discard": _less(c.discard, c.discard[0]), "deck": _more(c.deck, c.discard[0])},
+        # HT-INV-TABLE, HT-INV-CARDS: the table kept, or one card of it kept
+        {"table": p.table}, {"table": p.table[:1]},
+        {"table": p.table, "discard": tuple(list(p.discard))},
+        {"table": p.table[:1], "discard": _less(c.discard, p.table[0])},
+        # the table past its limits (HT-INV-TABLE)
+        {"table": ("hare",) * 5},
+    ]
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_racing_phase_spoilt_is_judged_like_the_full_check(players: int) -> None:
+    # HT-INV-CARDS, HT-INV-FORWARD, HT-INV-HANDS, HT-INV-PHASE, HT-INV-PODIUM, HT-INV-TABLE:
+    # a racing phase's child broken in every way that keeps the fields it replaced (the
+    # seats, the token, the races and the pawns out of range; a hand a card short or
+    # long; a card doubled, lost, moved between the deck and the discard; the table kept;
+    # the podium wrong), and with a field it kept replaced: both checks name the same IDs
+    tried = broken = 0
+    verdicts: set[str] = set()
+    seen: dict[frozenset[str], int] = {}
+    for parent, child in _raced(players, 3):
+        fields = state.changed_fields(parent, child)
+        key = frozenset(fields), child.deck is parent.discard
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 2:  # two of each kind
+            continue
+        for changes in _raced_spoilt(parent, child):
+            bad = state.replace(child, **changes)
+            if state.changed_fields(parent, bad) != fields:
+                continue
+            full = state.full_violations(bad)
+            assert state.delta_violations(parent, bad) == full, changes
+            tried += 1
+            broken += bool(full)
+            verdicts.update(full)
+        # a field the step kept, replaced: no longer the tight check's step
+        for name, value in (("shown", ((),) * (players - 1)), ("second", child.hands),
+                            ("streams", (0, 2))):
+            bad = state.replace(child, **{name: value})
+            assert state.delta_violations(parent, bad) == state.full_violations(bad) != ()
+    assert verdicts == {"HT-INV-CARDS", "HT-INV-FORWARD", "HT-INV-HANDS", "HT-INV-PHASE",
+                        "HT-INV-PODIUM", "HT-INV-TABLE"}, verdicts
+    assert broken > tried * 3 // 4, (broken, tried)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_round_that_has_ended_reads_its_bets_and_podium_again(variant: str) -> None:
+    # HT-INV-SCORES (HT-SCORE-POINTS), HT-INV-PODIUM: once a round has ended, its points
+    # are its bets' podium points; a child of a table that has ended with the seats' bets
+    # exchanged, or the podium in another order, keeps the phase and breaks the scores:
+    # the incremental check says so, as the full check does
+    ended = [s for seed in range(3) for s in _steps({"players": 3, **VARIANTS[variant]}, seed)
+             if s.phase in ("scored", "over")]
+    verdicts = set()
+    for s in ended:
+        starting = (*s.starting[1:], s.starting[0])
+        for bad in (state.replace(s, starting=starting),
+                    state.replace(s, podium=(*s.podium[1:], s.podium[0]))):
+            full = state.full_violations(bad)
+            assert state.delta_violations(s, bad) == full
+            verdicts.add(full)
+    assert ("HT-INV-SCORES",) in verdicts, verdicts
