@@ -8,18 +8,18 @@ once and kept in its ``memo``.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 
 from kernel.core import CHANCE, TERMINAL, Action, Outcome
+from kernel.memo import Memos
 
 from . import rules
 from .actions import BET, DEAL, DRAW, GATHER, MOVE, PLACE, STARTING, STREAM, TURBO
 from .data import ANIMAL_MAX, ANIMALS, CARD_KINDS, HAND, HOWL, STANDARD_CARDS, TABLE_MAX, TILES
-from .state import HareState, place_of, seat_bets, table_counts
+from .state import HareState, counted, place_of, seat_bets
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
 
@@ -34,9 +34,11 @@ def current_actor(s: HareState) -> int:
 
 _SORTED_CARDS: Final = tuple(sorted(CARD_KINDS))
 _SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
-#: Each exact probability n/d a deck gives, made once (a call, not a decorator: the tests
-#: clear it).
-_odds: Final = functools.lru_cache(maxsize=4096)(Fraction)
+#: Per deck size d, each exact probability n/d (n = 1 to d) a deck of that size gives,
+#: made once.
+_ODDS: Final[dict[int, tuple[Fraction, ...]]] = {}
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_ODDS")
 
 
 def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcomes:
@@ -44,12 +46,15 @@ def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcom
     in the cards' sorted order. The deck is sorted (HT-INV-CARDS): each kind's cards lie
     together, found by bisection."""
     size = len(deck)
+    odds = _ODDS.get(size)
+    if odds is None:
+        odds = _ODDS[size] = tuple(Fraction(n, size) for n in range(1, size + 1))
     out: list[tuple[Action, Fraction]] = []
     start = 0
     for card in _SORTED_CARDS:
         end = bisect_right(deck, card, start)
         if end > start:
-            out.append((table[card], _odds(end - start, size)))
+            out.append((table[card], odds[end - start - 1]))
             start = end
     return tuple(out)
 
@@ -89,7 +94,7 @@ def _play_ok(s: HareState, animal: str, count: int, howls: int) -> str | None:
     plain = count - howls
     if hand.count(animal) < plain or hand.count(HOWL) < howls:
         return "HT-TURN-PLAY"
-    counts = table_counts(s.table)
+    counts = counted(s.table)[0]
     if len(s.table) + count > TABLE_MAX or counts[animal] + count > ANIMAL_MAX:
         return "HT-TURN-LIMIT"
     return None
@@ -148,7 +153,7 @@ def _plays(s: HareState) -> tuple[Action, ...]:
     hand = s.hands[s.turn]
     howls = hand.count(HOWL)
     room = TABLE_MAX - len(s.table)
-    on_table = table_counts(s.table)
+    on_table = counted(s.table)[0]
     out: tuple[Action, ...] = ()
     for animal, plays in _PLAY_TABLE:
         out += plays[hand.count(animal), howls, min(room, ANIMAL_MAX - on_table[animal])]

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import chain
 from typing import Any, Final
 
 import attrs
 
 from kernel.core import InvalidState, require_immutable
+from kernel.memo import Memos
 from kernel.pictures import Pictured
 
 from . import rules
@@ -132,6 +133,28 @@ def table_counts(table: tuple[str, ...]) -> dict[str, int]:
     return {"hare": table.count("hare"), "tortoise": table.count("tortoise"),
             "wolf": table.count("wolf") + table.count("howl"), "fox": table.count("fox"),
             "lamb": table.count("lamb")}
+
+
+#: The last table counted, its counts and its most cards of one animal (:func:`counted`),
+#: one tuple replaced whole (a thread reads a matching triple).
+_counted_last: tuple[object, Mapping[str, int], int] = (object(), {}, 0)
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_counted_last")
+
+
+def counted(table: tuple[str, ...]) -> tuple[Mapping[str, int], int]:
+    """:func:`table_counts` of ``table`` (NOT to be changed by the caller) and the most
+    cards of one animal on it: those of the last table asked (the very tuple, kept) are
+    given again (a play's table stays until the racing phase: the check of the play, the
+    refills, their checks and the next turn's plays read it)."""
+    global _counted_last
+    last = _counted_last
+    if table is last[0]:
+        return last[1], last[2]
+    counts = table_counts(table)
+    most = max(counts.values())
+    _counted_last = (table, counts, most)
+    return counts, most
 
 
 def place_of(podium: tuple[tuple[str, ...], ...], animal: str) -> int:
@@ -549,9 +572,22 @@ def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...
     broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
     if not sized:
         broken += ("HT-INV-HANDS",)
-    if (table or s.phase != p.phase) and not _table_ok(s):
+    if (table or s.phase != p.phase) and not _table_fits(s):
         broken += ("HT-INV-TABLE",)
     return broken
+
+
+def _table_fits(s: HareState) -> bool:
+    """:func:`_table_ok` in the phases turn and draw, the table counted once
+    (:func:`counted`)."""
+    table = s.table
+    most = counted(table)[1]
+    size = len(table)
+    if size > TABLE_MAX or most > ANIMAL_MAX:
+        return False
+    if s.phase == "turn":  # not triggered
+        return size < TABLE_MAX and most < ANIMAL_MAX
+    return bool(table)
 
 
 def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[bool, bool]:

@@ -12,6 +12,7 @@ once, at import. The movement and scoring arithmetic is in :mod:`.rules`.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from typing import Any, Final
 
 from kernel.core import Action, Applied, Event, InvalidState, Rejected, Result
@@ -41,12 +42,12 @@ from .legality import allowed, current_actor, outcome, why_not
 from .state import (
     SETUP,
     HareState,
+    counted,
     delta_violations,
     drafted,
     place_of,
     replace,
     seat_bets,
-    table_counts,
 )
 
 
@@ -216,8 +217,8 @@ def _draw(s: HareState, card: str) -> Applied:
     if len(hand) < (APPRENTICE_HAND if s.mode == "apprentice" else HAND):
         return Applied(replace(s, **changes), (drew,) if events is None else tuple(events))
     table = s.table
-    counts = table_counts(table)
-    if len(table) == TABLE_MAX or ANIMAL_MAX in counts.values():  # HT-RACE-TRIGGER
+    counts, most = counted(table)
+    if len(table) == TABLE_MAX or most == ANIMAL_MAX:  # HT-RACE-TRIGGER
         events = events or [drew]
         events.append(Event("racing-phase", ("HT-RACE-TRIGGER",),
                             {"table": list(table), "seat": seat}))
@@ -233,7 +234,7 @@ def _draw(s: HareState, card: str) -> Applied:
                    else (*events, _PASSED[after]))
 
 
-def _race(s: HareState, changes: dict[str, Any], counts: dict[str, int],
+def _race(s: HareState, changes: dict[str, Any], counts: Mapping[str, int],
           events: list[Event]) -> Applied:
     """The standard racing phase (HT-RACE-ORDER ... HT-RACE-END, HT-END-PODIUM, HT-END-GAME)
     after the refill ``changes`` of ``s``; ``counts``: the table's cards per animal."""
@@ -294,7 +295,7 @@ def _race_end(s: HareState, changes: dict[str, Any], events: list[Event]) -> App
 def _apprentice_move(s: HareState, animal: str) -> Applied:
     """HT-APP-MOVE, HT-APP-TURBO: one animal moves X, then its turbo."""
     i = ANIMALS.index(animal)
-    cards = table_counts(s.table)[animal]
+    cards = counted(s.table)[0][animal]
     start = s.positions[i]
     end = rules.advance(start, cards)
     events: list[Event] = []

@@ -767,3 +767,38 @@ def test_a_round_that_has_ended_reads_its_bets_and_podium_again(variant: str) ->
             assert state.delta_violations(s, bad) == full
             verdicts.add(full)
     assert ("HT-INV-SCORES",) in verdicts, verdicts
+
+
+def test_a_play_past_the_table_limits_is_judged_like_the_full_check() -> None:
+    # HT-INV-TABLE (HT-TURN-LIMIT): a play whose table holds nine cards (two of each kind
+    # at most), five of one animal (wolves and howls together) or none: the tight check's
+    # table test, on the table counted once, names what the full check names
+    key = ("turn", "draw", frozenset(("hands", "phase", "table")))
+    verdicts = set()
+    for variant in ("standard", "apprentice"):
+        for parent, child in _pairs_by_step({"players": 3, **VARIANTS[variant]}, 2)[key][:8]:
+            for table in (("fox", "fox", "hare", "hare", "lamb", "lamb", "tortoise", "tortoise",
+                           "wolf"), ("hare",) * 5, ("howl", "howl", "wolf", "wolf", "wolf"), ()):
+                bad = state.replace(child, table=table)
+                full = state.full_violations(bad)
+                assert "HT-INV-TABLE" in full
+                assert state.delta_violations(parent, bad) == full, table
+                verdicts.add(full)
+    assert ("HT-INV-CARDS", "HT-INV-TABLE") in verdicts, verdicts
+
+
+def test_the_last_table_asked_is_counted_once() -> None:
+    # HT-INV-TABLE (HT-RACE-WOLF, HT-RACE-TRIGGER): a table's cards per animal (howls
+    # counted as wolves) and its most of one animal; the last table asked (the very tuple)
+    # gets the same counts again, another table (an equal copy too) is counted anew
+    table = ("howl", "lamb", "wolf", "wolf")
+    counts, most = state.counted(table)
+    assert counts == {"hare": 0, "tortoise": 0, "wolf": 3, "fox": 0, "lamb": 1}
+    assert most == 3
+    assert state.counted(table)[0] is counts
+    assert state.counted(("fox",)) == ({"hare": 0, "tortoise": 0, "wolf": 0, "fox": 1,
+                                        "lamb": 0}, 1)
+    again = state.counted(tuple(list(table)))
+    assert again == (counts, 3)
+    assert again[0] is not counts
+    assert state.counted(()) == (dict.fromkeys(counts, 0), 0)
