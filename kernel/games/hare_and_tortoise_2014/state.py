@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import chain
 from typing import Any, Final
 
@@ -380,16 +381,17 @@ def replace(s: HareState, **changes: Any) -> HareState:
 _DRAFT: Final = "draft"
 
 
-def drafted(p: HareState, s: HareState) -> set[str]:
-    """The fields of ``s`` that are not its parent's very objects (as
-    :func:`changed_fields`), read off the fields the draft ``s`` of ``p`` replaced (a copy
-    of another table, or no copy: compared); ``s`` is a state from then on (no longer a
-    draft)."""
+def drafted(p: HareState, s: HareState) -> AbstractSet[str]:
+    """The fields the draft ``s`` of ``p`` replaced: every field of ``s`` that is not its
+    parent's very object (:func:`changed_fields`) among them, and any field given again
+    unchanged (that only adds a check its parent passed); compared when ``s`` is not a
+    draft of ``p`` (a copy of another table, or no copy). ``s`` is a state from then on
+    (no longer a draft)."""
     draft = s.memo.pop(_DRAFT, None)
     if draft is None or draft[0] is not p:
         return changed_fields(p, s)
-    before, after = p.__dict__, s.__dict__
-    return {name for name in draft[1] if after[name] is not before[name]}
+    names: AbstractSet[str] = draft[1]
+    return names
 
 
 def checked(s: HareState) -> HareState:
@@ -682,7 +684,8 @@ _SCORES_ENDED_READS: Final = frozenset(("phase", "history", "points", "shown", "
 _TABLE_READS: Final = frozenset(("phase", "table"))
 
 
-def _setup_violations(p: HareState, s: HareState, changed: set[str]) -> tuple[str, ...]:
+def _setup_violations(p: HareState, s: HareState,
+                      changed: AbstractSet[str]) -> tuple[str, ...]:
     """:func:`delta_violations` of a step that keeps a setup or apprentice movement phase
     (a starting bet dealt, a stream laid, a turbo placed, a second bet, an apprentice's
     animal moved) or changes the phase other than between turn and draw: the checks that
@@ -708,16 +711,18 @@ def _setup_violations(p: HareState, s: HareState, changed: set[str]) -> tuple[st
 
 
 def delta_violations(p: HareState, s: HareState,
-                     changed: set[str] | None = None) -> tuple[str, ...]:
+                     changed: AbstractSet[str] | None = None) -> tuple[str, ...]:
     """Every invariant ``s`` breaks, knowing that its parent ``p`` broke none: the
     same answer as :func:`full_violations`, running only what the fields ``s``
-    replaced (compared by identity: ``changed``, :func:`changed_fields` when not
-    given) can change. The common steps (a card dealt or drawn, a play, the refill
-    that ends a turn) have one tight check (:func:`_moved_violations`), and so has the
-    standard racing phase a refill triggers (:func:`_raced_violations`); a step that keeps
-    a setup or apprentice movement phase, or changes the phase other than between turn
-    and draw, reruns the checks reading what it replaced (:func:`_setup_violations`).
-    Steps that change the players, mode, series or round check from scratch."""
+    replaced can change (``changed``: every field that is not the parent's very object
+    among them, and perhaps some given again unchanged, :func:`drafted`;
+    :func:`changed_fields` when not given). The common steps (a card dealt or drawn, a
+    play, the refill that ends a turn) have one tight check (:func:`_moved_violations`),
+    and so has the standard racing phase a refill triggers (:func:`_raced_violations`); a
+    step that keeps a setup or apprentice movement phase, or changes the phase other than
+    between turn and draw, reruns the checks reading what it replaced
+    (:func:`_setup_violations`). Steps that change the players, mode, series or round
+    check from scratch."""
     phase = s.phase
     if changed is None:
         changed = changed_fields(p, s)

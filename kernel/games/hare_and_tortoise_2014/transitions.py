@@ -11,7 +11,7 @@ once, at import. The movement and scoring arithmetic is in :mod:`.rules`.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -202,7 +202,7 @@ def _step(s: HareState, a: Action) -> Applied:
 def _draw(s: HareState, card: str) -> Applied:
     seat = s.turn
     deck = s.deck
-    j = deck.index(card)
+    j = bisect_left(deck, card)  # the deck is sorted (HT-INV-CARDS)
     deck = deck[:j] + deck[j + 1:]
     hand = s.hands[seat]
     k = bisect_right(hand, card)
@@ -288,7 +288,7 @@ def _race_end(s: HareState, changes: dict[str, Any], events: list[Event]) -> App
     events.append(Event("discarded", ("HT-RACE-END",), {"cards": len(s.table)}))
     events.append(Event("token-passed", ("HT-RACE-END",), {"seat": token}))
     changes.update(discard=_add(changes.get("discard", s.discard), *s.table), table=(),
-                   to_move=(), token=token, turn=token, phase="turn", races=s.races + 1)
+                   token=token, turn=token, phase="turn", races=s.races + 1)
     return Applied(replace(s, **changes), tuple(events))
 
 
