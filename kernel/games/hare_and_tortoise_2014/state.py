@@ -16,6 +16,7 @@ tests check it on every step of seeded games and on broken children).
 from __future__ import annotations
 
 import contextlib
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
@@ -490,13 +491,14 @@ def _one_card_moved(from_before: tuple[str, ...], from_after: tuple[str, ...],
     while i < len(to_before) and to_before[i] == to_after[i]:
         i += 1
     card = to_after[i]
-    if to_after[i + 1:] != to_before[i:] or card not in from_before:
+    if to_after[i + 1:] != to_before[i:]:
         return False
     # the second zone was sorted: with the card between its neighbours, it still is
     if (i and to_after[i - 1] > card) or (i < len(to_before) and card > to_before[i]):
         return False
-    j = from_before.index(card)
-    return from_after[:j] == from_before[:j] and from_after[j:] == from_before[j + 1:]
+    j = bisect_left(from_before, card)  # the first zone was sorted: its first such card
+    return (j < len(from_before) and from_before[j] == card and from_after[:j] == from_before[:j]
+            and from_after[j:] == from_before[j + 1:])
 
 
 #: The fields whose change makes the incremental check run :func:`_phase_ok` again (between

@@ -809,3 +809,26 @@ def test_the_last_table_asked_is_counted_once() -> None:
     assert again == (counts, 3)
     assert again[0] is not counts
     assert state.counted(()) == (dict.fromkeys(counts, 0), 0)
+
+
+def test_a_card_the_deck_did_not_hold_is_counted() -> None:
+    # HT-INV-CARDS: a deal or a draw whose hand got a card of a kind the deck did not hold
+    # (sorting first, among or after the deck's kinds) while the deck lost its card where
+    # that kind would lie, or its last: caught by the tight check as by the full check
+    from bisect import bisect_left
+
+    checked = set()
+    for phase in ("deal", "draw"):
+        parent = next(s for s in _steps({"players": 3}, 0) if s.phase == phase)
+        seat = parent.turn
+        for kind in ("fox", "howl", "wolf"):
+            p = _shaped(parent, [c for c in (*parent.deck, *parent.discard) if c != kind][:30])
+            assert p is not None
+            j = min(bisect_left(p.deck, kind), len(p.deck) - 1)
+            bad = state.replace(p, deck=(*p.deck[:j], *p.deck[j + 1:]),
+                                hands=_with(p.hands, seat, _more(p.hands[seat], kind)))
+            full = state.full_violations(bad)
+            assert "HT-INV-CARDS" in full
+            assert state.delta_violations(p, bad) == full, (phase, kind)
+            checked.add((phase, kind))
+    assert len(checked) == 6
