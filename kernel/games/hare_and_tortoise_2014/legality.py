@@ -3,7 +3,8 @@ why not, and who wins.
 
 The legal actions are read from the state's own zones and the action tables of
 :mod:`.actions`; a table's legal actions and chance outcomes are worked out
-once and kept in its ``memo``.
+once and kept in its ``memo`` (a deck's outcomes from pairs of an action and
+its probability made once per deck size and count).
 """
 
 from __future__ import annotations
@@ -18,7 +19,18 @@ from kernel.memo import Memos
 
 from . import rules
 from .actions import BET, DEAL, DRAW, GATHER, MOVE, PLACE, STARTING, STREAM, TURBO
-from .data import ANIMAL_MAX, ANIMALS, CARD_KINDS, HAND, HOWL, STANDARD_CARDS, TABLE_MAX, TILES
+from .data import (
+    ANIMAL_MAX,
+    ANIMALS,
+    CARD_KINDS,
+    HAND,
+    HOWL,
+    MODES,
+    STANDARD_CARDS,
+    TABLE_MAX,
+    TILES,
+    racing_cards,
+)
 from .state import HareState, counted, place_of, seat_bets
 
 Outcomes = tuple[tuple[Action, Fraction], ...]
@@ -34,11 +46,15 @@ def current_actor(s: HareState) -> int:
 
 _SORTED_CARDS: Final = tuple(sorted(CARD_KINDS))
 _SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
-#: Per deck size d, each exact probability n/d (n = 1 to d) a deck of that size gives,
-#: made once.
-_ODDS: Final[dict[int, tuple[Fraction, ...]]] = {}
+#: The most cards of each kind a deck holds (HT-DATA-CARDS, HT-APP-CARDS).
+_MOST: Final = {card: max(racing_cards(mode)[card] for mode in MODES) for card in CARD_KINDS}
+#: Per action table (the draws, each seat's deals: the module's own tables, kept as long
+#: as it) and deck size d, per card kind each outcome of drawing it when the deck holds n
+#: of them: its action and n/d (n = 1 up to the most the deck can hold), made once (the
+#: outcomes of many tables share them).
+_PAIRS: Final[dict[tuple[int, int], dict[str, tuple[tuple[Action, Fraction], ...]]]] = {}
 #: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
-MEMOS = Memos(globals(), "_ODDS")
+MEMOS = Memos(globals(), "_PAIRS")
 
 
 def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcomes:
@@ -46,15 +62,19 @@ def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcom
     in the cards' sorted order. The deck is sorted (HT-INV-CARDS): each kind's cards lie
     together, found by bisection."""
     size = len(deck)
-    odds = _ODDS.get(size)
-    if odds is None:
-        odds = _ODDS[size] = tuple(Fraction(n, size) for n in range(1, size + 1))
+    key = (id(table), size)
+    pairs = _PAIRS.get(key)
+    if pairs is None:
+        pairs = _PAIRS[key] = {
+            card: tuple((action, Fraction(n, size))
+                        for n in range(1, min(size, _MOST[card]) + 1))
+            for card, action in table.items()}
     out: list[tuple[Action, Fraction]] = []
     start = 0
     for card in _SORTED_CARDS:
         end = bisect_right(deck, card, start)
         if end > start:
-            out.append((table[card], odds[end - start - 1]))
+            out.append(pairs[card][end - start - 1])
             start = end
     return tuple(out)
 

@@ -693,6 +693,31 @@ def test_chance_outcomes_of_each_chance_step() -> None:
         assert game.legal_actions(s) == tuple(a for a, _ in game.chance_outcomes(s))
 
 
+def test_the_outcomes_of_a_deck_are_made_once() -> None:
+    # HT-SETUP-DEAL, HT-TURN-REFILL: a card kind with its count over the deck's size; each
+    # (action, probability) is made once per action table, deck size and count (a second
+    # deck of that size shares them), for every count from 1 up to the most of the kind a
+    # deck can hold (HT-DATA-CARDS: 18 hares, 3 howls; the deck's size when smaller)
+    from kernel.games.hare_and_tortoise_2014 import legality
+    from kernel.games.hare_and_tortoise_2014.actions import DEAL, DRAW
+
+    legality.MEMOS.cache_clear()
+    deck = tuple(sorted(("hare",) * 18 + ("howl",) * 3 + ("wolf",) * 2))
+    assert legality._deck_outcomes(DRAW, deck) == (
+        (DRAW["hare"], Fraction(18, 23)), (DRAW["howl"], Fraction(3, 23)),
+        (DRAW["wolf"], Fraction(2, 23)))
+    rows = legality._PAIRS[id(DRAW), 23]
+    assert {c: len(r) for c, r in rows.items()} == {
+        "hare": 18, "tortoise": 17, "wolf": 13, "howl": 3, "fox": 15, "lamb": 15}
+    other = legality._deck_outcomes(DRAW, tuple(sorted(("fox",) * 5 + ("hare",) * 18)))
+    assert other == ((DRAW["fox"], Fraction(5, 23)), (DRAW["hare"], Fraction(18, 23)))
+    assert other[1] is rows["hare"][17] and other[0] is rows["fox"][4]
+    assert legality._deck_outcomes(DEAL[1], ("lamb",) * 4) == ((DEAL[1]["lamb"], Fraction(1)),)
+    assert {c: len(r) for c, r in legality._PAIRS[id(DEAL[1]), 4].items()} == {
+        "hare": 4, "tortoise": 4, "wolf": 4, "howl": 3, "fox": 4, "lamb": 4}
+    assert len(legality._PAIRS) == 2
+
+
 def test_current_actor_of_each_phase() -> None:
     # HT-SETUP-SECOND, HT-TURN-PLAY, HT-APP-MOVE: the seat to choose acts (its ``turn``);
     # the setup's deals, the track, the turbos, the refills and the gather are chance;
