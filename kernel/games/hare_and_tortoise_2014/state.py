@@ -368,6 +368,12 @@ def replace(s: HareState, **changes: Any) -> HareState:
     ``apply`` checks once against its parent (:func:`delta_violations`)."""
     if not changes.keys() <= _FIELD_SET:
         raise TypeError(f"no such field: {sorted(changes.keys() - _FIELD_SET)}")
+    return derive(s, changes)
+
+
+def derive(s: HareState, changes: dict[str, Any]) -> HareState:
+    """:func:`replace` of fields the caller knows the table has (a transition's own
+    ``changes``, kept by the draft: not to be changed afterwards)."""
     obj = _new(HareState)  # one copy of the fields (no dict per field, no attrs rebuild)
     fields = obj.__dict__
     fields.update(s.__dict__)

@@ -4,7 +4,7 @@
 ``Rejected`` naming the rule (KERNEL-INPUT, KERNEL-ACTOR, ... or the game
 rule that forbids it, :func:`.legality.why_not`). A legal action gathers the
 fields it changes and builds the next table as one unchecked copy
-(:func:`.state.replace`), checked once against its parent
+(:func:`.state.derive`), checked once against its parent
 (:func:`.state.delta_violations`); the events of the commonest steps are made
 once, at import. The movement and scoring arithmetic is in :mod:`.rules`.
 """
@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from kernel.core import Action, Applied, Event, InvalidState, Rejected, Result
+from kernel.memo import Memos
 from kernel.plugin import screen
 
 from . import rules
@@ -44,9 +45,9 @@ from .state import (
     HareState,
     counted,
     delta_violations,
+    derive,
     drafted,
     place_of,
-    replace,
     seat_bets,
 )
 
@@ -111,6 +112,19 @@ _STARTED: Final = {mode: tuple({a: (Event("starting-bet", rules, {"seat": seat, 
 _SECOND: Final = tuple({c: (Event("second-bet", ("HT-SETUP-SECOND",), {"seat": seat, "card": c},
                                   secret=("card",), owners=(seat,)),) for c in CARD_KINDS}
                        for seat in range(MAX_PLAYERS))
+#: Per count of cards, and per seat: the events of the end of a racing phase (HT-RACE-END).
+_DISCARDED: Final = tuple(Event("discarded", ("HT-RACE-END",), {"cards": n})
+                          for n in range(TABLE_MAX + 1))
+_TOKEN_PASSED: Final = tuple(Event("token-passed", ("HT-RACE-END",), {"seat": seat})
+                             for seat in range(MAX_PLAYERS))
+#: The standard racing phase's moves made so far, by (the animal's index, from, to, the
+#: rules besides its own), each made once.
+_MOVES: Final[dict[tuple[int, int, int, tuple[str, ...]], Event]] = {}
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_MOVES")
+#: Each animal's own racing rule, in the racing order (HT-RACE-ORDER).
+_RACE_RULES: Final = ("HT-RACE-HARE", "HT-RACE-TORTOISE", "HT-RACE-WOLF", "HT-RACE-FOX",
+                      "HT-RACE-LAMB")
 #: Each play's cards (a wolf play's howls last) and, per seat, its event; by its action's
 #: text (HT-TURN-PLAY).
 _PLAYED: Final = {action.text: ((animal,) * (count - howls) + (HOWL,) * howls,
@@ -143,15 +157,15 @@ def _next_seat(s: HareState, seat: int, changes: dict[str, Any]) -> None:
 
 def _step(s: HareState, a: Action) -> Applied:
     """The table after the legal action ``a`` (its changes gathered, then copied from ``s``
-    once: :func:`.state.replace`) and what happened."""
+    once: :func:`.state.derive`) and what happened."""
     kind = a.kind
     if kind == "draw":  # HT-TURN-REFILL
         return _draw(s, str(a.values[0]))
     if kind == "place":  # HT-TURN-PLAY
         seat = s.turn
         cards, played = _PLAYED[a.text]
-        nxt = replace(s, hands=_set(s.hands, seat, _remove(s.hands[seat], *cards)),
-                      table=_add(s.table, *cards), phase="draw")
+        nxt = derive(s, {"hands": _set(s.hands, seat, _remove(s.hands[seat], *cards)),
+                         "table": _add(s.table, *cards), "phase": "draw"})
         return Applied(nxt, played[seat])
     if kind == "deal":  # HT-SETUP-DEAL / HT-APP-DEAL
         seat, card = int(a.values[0]), str(a.values[1])
@@ -160,20 +174,20 @@ def _step(s: HareState, a: Action) -> Applied:
                                    "hands": _set(s.hands, seat, hand)}
         if len(hand) == (DEALT if s.mode == "standard" else hand_size(s.mode)):
             _next_seat(s, seat, changes)
-        return Applied(replace(s, **changes), _DEALT[s.mode][seat][card])
+        return Applied(derive(s, changes), _DEALT[s.mode][seat][card])
     if kind == "starting":  # HT-SETUP-START / HT-APP-DEAL
         seat, animal = int(a.values[0]), str(a.values[1])
         bets = _add(s.starting[seat], animal)
         changes = {"unused": _remove(s.unused, animal), "starting": _set(s.starting, seat, bets)}
         if len(bets) == starting_bets(s.players):
             _next_seat(s, seat, changes)
-        return Applied(replace(s, **changes), _STARTED[s.mode][seat][animal])
+        return Applied(derive(s, changes), _STARTED[s.mode][seat][animal])
     if kind == "stream":  # HT-SETUP-TRACK
         streams = tuple(sorted((*s.streams, int(a.values[0]))))
         changes = {"streams": streams}
         if len(streams) == STREAMS:
             _next_setup(s, changes)
-        return Applied(replace(s, **changes),
+        return Applied(derive(s, changes),
                        (Event("stream-laid", ("HT-SETUP-TRACK",),
                               {"tile": int(a.values[0]), "streams": list(streams)}),))
     if kind == "turbo":  # HT-APP-TURBO
@@ -181,7 +195,7 @@ def _step(s: HareState, a: Action) -> Applied:
         changes = {"turbos": turbos}
         if len(turbos) == len(TURBO_TILES):
             _next_setup(s, changes)
-        return Applied(replace(s, **changes),
+        return Applied(derive(s, changes),
                        (Event("turbo-placed", ("HT-APP-TURBO",),
                               {"tile": TURBO_TILES[len(turbos) - 1],
                                "animal": str(a.values[0])}),))
@@ -190,7 +204,7 @@ def _step(s: HareState, a: Action) -> Applied:
         changes = {"hands": _set(s.hands, seat, _remove(s.hands[seat], card)),
                    "second": _set(s.second, seat, (card,))}
         _next_seat(s, seat, changes)
-        return Applied(replace(s, **changes), _SECOND[seat][card])
+        return Applied(derive(s, changes), _SECOND[seat][card])
     if kind == "gather":  # HT-CHAMP-ROUNDS: a new setup; only the token carries over
         nxt = fresh(s.players, s.mode, s.series, s.round + 1, s.token, s.races, s.points,
                     s.history, s.shown)
@@ -215,7 +229,7 @@ def _draw(s: HareState, card: str) -> Applied:
         changes["deck"] = s.discard
         changes["discard"] = ()
     if len(hand) < (APPRENTICE_HAND if s.mode == "apprentice" else HAND):
-        return Applied(replace(s, **changes), (drew,) if events is None else tuple(events))
+        return Applied(derive(s, changes), (drew,) if events is None else tuple(events))
     table = s.table
     counts, most = counted(table)
     if len(table) == TABLE_MAX or most == ANIMAL_MAX:  # HT-RACE-TRIGGER
@@ -225,12 +239,12 @@ def _draw(s: HareState, card: str) -> Applied:
         if s.mode == "apprentice":  # HT-APP-MOVE: the token's holder chooses first
             changes.update(phase="move", turn=s.token,
                            to_move=tuple(a for a in ANIMALS if counts[a]))
-            return Applied(replace(s, **changes), tuple(events))
+            return Applied(derive(s, changes), tuple(events))
         return _race(s, changes, counts, events)
     after = (seat + 1) % s.players  # HT-TURN-NEXT
     changes["phase"] = "turn"
     changes["turn"] = after
-    return Applied(replace(s, **changes), (drew, _PASSED[after]) if events is None
+    return Applied(derive(s, changes), (drew, _PASSED[after]) if events is None
                    else (*events, _PASSED[after]))
 
 
@@ -249,8 +263,6 @@ def _race(s: HareState, changes: dict[str, Any], counts: Mapping[str, int],
             continue
         cards = counts[animal]
         steps = rules.standard_steps(i, cards, counts["wolf"], howl)
-        rule = ("HT-RACE-HARE", "HT-RACE-TORTOISE", "HT-RACE-WOLF", "HT-RACE-FOX",
-                "HT-RACE-LAMB")[i]
         extra: tuple[str, ...] = ("HT-RACE-HOWL",) if howl else ()
         if i == 0 and not howl and cards:
             ahead = max((p for j, p in enumerate(pos) if j != 0 and p != FINISH), default=0)
@@ -268,8 +280,12 @@ def _race(s: HareState, changes: dict[str, Any], counts: Mapping[str, int],
         else:
             end = rules.advance(start, steps)
         pos[i] = end
-        events.append(Event("moved", ("HT-RACE-ORDER", rule, *extra),
-                            {"animal": animal, "from": start, "to": end}))
+        key = (i, start, end, extra)
+        moved = _MOVES.get(key)
+        if moved is None:
+            moved = _MOVES[key] = Event("moved", ("HT-RACE-ORDER", _RACE_RULES[i], *extra),
+                                        {"animal": animal, "from": start, "to": end})
+        events.append(moved)
         if end == FINISH:  # HT-END-PODIUM: the highest free place, at once
             podium.append((animal,))
             events.append(Event("podium", ("HT-END-PODIUM",),
@@ -285,11 +301,11 @@ def _race_end(s: HareState, changes: dict[str, Any], events: list[Event]) -> App
     """HT-RACE-END after the racing phase ``changes`` of ``s``: discard the table, pass the
     token left, its holder plays."""
     token = (s.token + 1) % s.players
-    events.append(Event("discarded", ("HT-RACE-END",), {"cards": len(s.table)}))
-    events.append(Event("token-passed", ("HT-RACE-END",), {"seat": token}))
+    events.append(_DISCARDED[len(s.table)])
+    events.append(_TOKEN_PASSED[token])
     changes.update(discard=_add(changes.get("discard", s.discard), *s.table), table=(),
                    token=token, turn=token, phase="turn", races=s.races + 1)
-    return Applied(replace(s, **changes), tuple(events))
+    return Applied(derive(s, changes), tuple(events))
 
 
 def _apprentice_move(s: HareState, animal: str) -> Applied:
@@ -316,7 +332,7 @@ def _apprentice_move(s: HareState, animal: str) -> Applied:
     changes: dict[str, Any] = {"positions": positions, "podium": podium, "to_move": to_move,
                                "turn": (s.turn + 1) % s.players}
     if to_move:
-        return Applied(replace(s, **changes), tuple(events))
+        return Applied(derive(s, changes), tuple(events))
     past = [j for j, p in enumerate(positions) if p == FINISH]
     if not past:
         return _race_end(s, changes, events)
@@ -352,9 +368,9 @@ def _round_over(s: HareState, changes: dict[str, Any], events: list[Event]) -> A
         events.append(Event("round-ended", ("HT-CHAMP-ROUNDS",),
                             {"round": s.round, "points": list(points), "token": token}))
         changes.update(phase="scored", token=token, turn=token)
-        return Applied(replace(s, **changes), tuple(events))
+        return Applied(derive(s, changes), tuple(events))
     changes["phase"] = "over"
-    final = replace(s, **changes)
+    final = derive(s, changes)
     result = outcome(final)
     assert result is not None
     events.append(Event("game-over", result.rules,

@@ -731,6 +731,25 @@ def test_current_actor_of_each_phase() -> None:
     assert game.current_actor(standard()[-1]) == TERMINAL
 
 
+def test_the_events_of_the_common_steps_are_made_once() -> None:
+    # HT-SETUP-START, HT-SETUP-DEAL, HT-SETUP-SECOND, HT-TURN-PLAY, HT-TURN-REFILL,
+    # HT-TURN-NEXT, HT-RACE-ORDER, HT-RACE-END: events are immutable values; each event of
+    # the common steps and of a standard racing phase's moves and end is made once, and
+    # an equal one later (in the same game or another) is that very object
+    kinds = {"starting-bet", "dealt", "second-bet", "played", "drew", "turn-passed", "moved",
+             "discarded", "token-passed"}
+    seen: dict[Any, Event] = {}
+    again: Counter[str] = Counter()
+    for seed in range(8):
+        for step in kernel.play("hare-and-tortoise-2014", {"players": 3}, seed).steps:
+            for e in step.events:
+                if e.kind in kinds:
+                    key = (e.kind, e.rules, tuple(sorted(e.data.items())), e.secret, e.owners)
+                    again[e.kind] += key in seen
+                    assert seen.setdefault(key, e) is e, e
+    assert set(again) == kinds and min(again.values()) > 0, again
+
+
 def test_hidden_cards_in_events() -> None:
     # HT-SETUP-START (a starting bet card: only its owner sees it), HT-SETUP-DEAL (the
     # racing cards dealt), HT-SETUP-SECOND (the second bet), HT-TURN-REFILL (a card drawn:
