@@ -90,6 +90,8 @@ def chance_outcomes(s: HareState) -> Outcomes:
 def _outcomes(s: HareState) -> Outcomes:
     """The outcomes, built in the actions' sorted order (each table walked in its
     values' order: the zones are sorted, the tiles ascending, the animals by name)."""
+    if s.phase == "draw":  # HT-TURN-REFILL
+        return _deck_outcomes(DRAW, s.deck)
     if s.phase == "bets":  # HT-SETUP-START: each card left equally likely
         mine = STARTING[s.turn]
         return tuple((mine[a], Fraction(1, len(s.unused))) for a in s.unused)
@@ -101,8 +103,6 @@ def _outcomes(s: HareState) -> Outcomes:
         return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
     if s.phase == "deal":  # HT-SETUP-DEAL
         return _deck_outcomes(DEAL[s.turn], s.deck)
-    if s.phase == "draw":  # HT-TURN-REFILL
-        return _deck_outcomes(DRAW, s.deck)
     if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
         return ((GATHER, Fraction(1)),)
     return ()
@@ -182,12 +182,12 @@ def _plays(s: HareState) -> tuple[Action, ...]:
 
 def _legal(s: HareState) -> tuple[Action, ...]:
     phase = s.phase
+    if phase == "turn":  # HT-TURN-PLAY, HT-TURN-LIMIT
+        return _plays(s)
     if phase in ("bets", "track", "turbos", "deal", "draw", "scored"):
         return tuple(a for a, _ in chance_outcomes(s))
     if phase == "second":  # HT-SETUP-SECOND
         return tuple(sorted(BET[c] for c in set(s.hands[s.turn])))
-    if phase == "turn":  # HT-TURN-PLAY, HT-TURN-LIMIT
-        return _plays(s)
     if phase == "move":  # HT-APP-MOVE
         return tuple(sorted(MOVE[a] for a in s.to_move))
     return ()

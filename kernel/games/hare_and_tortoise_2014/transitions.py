@@ -99,6 +99,9 @@ _DREW: Final = tuple({c: Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card
                      for seat in range(MAX_PLAYERS))
 _PASSED: Final = tuple(Event("turn-passed", ("HT-TURN-NEXT",), {"seat": seat})
                        for seat in range(MAX_PLAYERS))
+#: A refill's events: the card drawn, alone or with the turn passed to each seat.
+_REFILLED: Final = tuple({c: ((drew,), tuple((drew, passed) for passed in _PASSED))
+                          for c, drew in cards.items()} for cards in _DREW)
 _DEALT: Final = {mode: tuple({c: (Event("dealt", rules, {"seat": seat, "card": c},
                                         secret=("card",), owners=(seat,)),)
                               for c in CARD_KINDS} for seat in range(MAX_PLAYERS))
@@ -222,18 +225,18 @@ def _draw(s: HareState, card: str) -> Applied:
     k = bisect_right(hand, card)
     hand = (*hand[:k], card, *hand[k:])  # still sorted
     changes: dict[str, Any] = {"deck": deck, "hands": _set(s.hands, seat, hand)}
-    drew = _DREW[seat][card]
+    drew, passed = _REFILLED[seat][card]
     events: list[Event] | None = None
     if not deck:  # HT-TURN-RESHUFFLE: the discard becomes the new deck at once
-        events = [drew, Event("reshuffled", ("HT-TURN-RESHUFFLE",), {"cards": len(s.discard)})]
+        events = [*drew, Event("reshuffled", ("HT-TURN-RESHUFFLE",), {"cards": len(s.discard)})]
         changes["deck"] = s.discard
         changes["discard"] = ()
     if len(hand) < (APPRENTICE_HAND if s.mode == "apprentice" else HAND):
-        return Applied(derive(s, changes), (drew,) if events is None else tuple(events))
+        return Applied(derive(s, changes), drew if events is None else tuple(events))
     table = s.table
     counts, most = counted(table)
     if len(table) == TABLE_MAX or most == ANIMAL_MAX:  # HT-RACE-TRIGGER
-        events = events or [drew]
+        events = events or [*drew]
         events.append(Event("racing-phase", ("HT-RACE-TRIGGER",),
                             {"table": list(table), "seat": seat}))
         if s.mode == "apprentice":  # HT-APP-MOVE: the token's holder chooses first
@@ -244,7 +247,7 @@ def _draw(s: HareState, card: str) -> Applied:
     after = (seat + 1) % s.players  # HT-TURN-NEXT
     changes["phase"] = "turn"
     changes["turn"] = after
-    return Applied(derive(s, changes), (drew, _PASSED[after]) if events is None
+    return Applied(derive(s, changes), passed[after] if events is None
                    else (*events, _PASSED[after]))
 
 
