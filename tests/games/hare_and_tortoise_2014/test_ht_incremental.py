@@ -731,7 +731,7 @@ def test_a_racing_phase_spoilt_is_judged_like_the_full_check(players: int) -> No
     # the podium wrong), and with a field it kept replaced: both checks name the same IDs
     tried = broken = 0
     verdicts: set[str] = set()
-    seen: dict[frozenset[str], int] = {}
+    seen: dict[tuple[frozenset[str], bool], int] = {}
     for parent, child in _raced(players, 3):
         fields = state.changed_fields(parent, child)
         key = frozenset(fields), child.deck is parent.discard
