@@ -750,6 +750,46 @@ def test_the_events_of_the_common_steps_are_made_once() -> None:
     assert set(again) == kinds and min(again.values()) > 0, again
 
 
+def test_a_racing_phase_move_is_made_once_per_animal_from_to_and_rules() -> None:
+    # HT-RACE-ORDER, HT-RACE-HOWL, HT-RACE-STREAM: each standard racing phase's move made
+    # once is the event of exactly its animal, its from and to tiles and its rules (a
+    # howl's and a stream's among them)
+    from kernel.games.hare_and_tortoise_2014 import transitions
+
+    transitions.MEMOS.cache_clear()
+    for seed in range(12):
+        kernel.play("hare-and-tortoise-2014", {"players": 4}, seed)
+    rules_of = ("HT-RACE-HARE", "HT-RACE-TORTOISE", "HT-RACE-WOLF", "HT-RACE-FOX",
+                "HT-RACE-LAMB")
+    for (i, start, end, extra), e in transitions._MOVES.items():
+        assert e == Event("moved", ("HT-RACE-ORDER", rules_of[i], *extra),
+                          {"animal": ANIMALS[i], "from": start, "to": end})
+    extras = {key[3] for key in transitions._MOVES}
+    assert {(), ("HT-RACE-HOWL",), ("HT-RACE-STREAM",)} <= extras, extras
+
+
+def test_the_plays_of_six_cards_of_one_kind_or_every_howl() -> None:
+    # HT-TURN-PLAY, HT-TURN-LIMIT: a hand of six cards of one animal, or holding all three
+    # howl cards, on an empty table and on a table with some of them: the plays listed are
+    # those the rule allows, each play checked alone
+    from kernel.games.hare_and_tortoise_2014 import legality
+    from kernel.games.hare_and_tortoise_2014.actions import PLACE
+    from kernel.games.hare_and_tortoise_2014.state import replace
+
+    turn = _at(standard(), "turn")
+    seen = set()
+    for hand in (("hare",) * 6, ("howl", "howl", "howl", "wolf", "wolf", "wolf"),
+                 ("fox", "howl", "howl", "howl", "lamb", "wolf")):
+        for on_table in ((), ("wolf",), ("hare", "hare", "howl"), ("fox", "lamb") * 3):
+            s = replace(turn, hands=(*turn.hands[:turn.turn], hand, *turn.hands[turn.turn + 1:]),
+                        table=on_table)
+            expected = tuple(action for (animal, count, howls), action in PLACE
+                             if legality._play_ok(s, animal, count, howls) is None)
+            assert legality._plays(s) == expected, (hand, on_table)
+            seen.add(len(expected))
+    assert len(seen) > 5, seen
+
+
 def test_hidden_cards_in_events() -> None:
     # HT-SETUP-START (a starting bet card: only its owner sees it), HT-SETUP-DEAL (the
     # racing cards dealt), HT-SETUP-SECOND (the second bet), HT-TURN-REFILL (a card drawn:

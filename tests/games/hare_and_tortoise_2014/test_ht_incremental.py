@@ -832,3 +832,32 @@ def test_a_card_the_deck_did_not_hold_is_counted() -> None:
             assert state.delta_violations(p, bad) == full, (phase, kind)
             checked.add((phase, kind))
     assert len(checked) == 6
+
+
+def test_a_racing_phase_step_of_the_apprentice_table_is_judged_like_the_full_check() -> None:
+    # HT-INV-HANDS (HT-APP-DEAL: the apprentice hand is five cards), HT-INV-CARDS: no
+    # apprentice step is a standard racing phase, but a child of an apprentice refill
+    # that replaced the same fields (the card drawn, the table discarded, the pawns, the
+    # token, the races, a turn) is checked by the same tight check: with the hand full at
+    # five cards, or a card short or long, both checks name the same IDs
+    verdicts = set()
+    for seed in range(3):
+        states = _steps({"players": 3, **VARIANTS["apprentice"]}, seed)
+        for p in states:
+            if p.phase != "draw" or len(p.hands[p.turn]) != 4 or not p.table:
+                continue
+            n, seat = p.players, p.turn
+            card = p.deck[0]
+            for hand in (_more(p.hands[seat], card), tuple(list(p.hands[seat])),
+                         _more(_more(p.hands[seat], card), card)):
+                token = (p.token + 1) % n
+                bad = state.replace(p, deck=p.deck[1:], hands=_with(p.hands, seat, hand),
+                                    discard=tuple(sorted(p.discard + p.table)), table=(),
+                                    positions=tuple(list(p.positions)), races=p.races + 1,
+                                    token=token, turn=token, phase="turn")
+                key = (p.phase, bad.phase, frozenset(state.changed_fields(p, bad)))
+                assert key in state._RACED
+                full = state.full_violations(bad)
+                assert state.delta_violations(p, bad) == full, hand
+                verdicts.add(full)
+    assert {(), ("HT-INV-CARDS", "HT-INV-HANDS")} <= verdicts, verdicts
