@@ -861,3 +861,27 @@ def test_a_racing_phase_step_of_the_apprentice_table_is_judged_like_the_full_che
                 assert state.delta_violations(p, bad) == full, hand
                 verdicts.add(full)
     assert {(), ("HT-INV-CARDS", "HT-INV-HANDS")} <= verdicts, verdicts
+
+
+def test_a_refill_that_empties_the_deck_and_races_tells_both() -> None:
+    # HT-TURN-RESHUFFLE, HT-RACE-TRIGGER, HT-RACE-END: the last card of the deck drawn onto
+    # a triggered table: the discard becomes the deck at once, then the racing phase runs
+    # and discards the table into the emptied pile; the events tell the draw, the
+    # reshuffle, the racing phase and its end, in that order
+    from kernel.games.hare_and_tortoise_2014 import transitions
+    from kernel.games.hare_and_tortoise_2014.actions import DRAW
+
+    told = 0
+    for parent, child in _raced(3, 2):
+        if child.deck is not parent.discard:
+            continue
+        card = parent.deck[0]
+        done = transitions.apply_legal(parent, DRAW[card])
+        assert done.state == child
+        assert child.discard == parent.table
+        kinds = [e.kind for e in done.events]
+        assert kinds[:3] == ["drew", "reshuffled", "racing-phase"], kinds
+        assert kinds[-2:] == ["discarded", "token-passed"], kinds
+        assert done.events[1].data == {"cards": len(parent.discard)}
+        told += 1
+    assert told
