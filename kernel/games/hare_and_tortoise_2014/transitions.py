@@ -6,7 +6,8 @@ rule that forbids it, :func:`.legality.why_not`). A legal action gathers the
 fields it changes and builds the next table as one unchecked copy
 (:func:`.state.derive`), checked once against its parent
 (:func:`.state.delta_violations`); the events of the commonest steps are made
-once, at import. The movement and scoring arithmetic is in :mod:`.rules`.
+once (at import; a standard racing phase's moves when first met). The movement
+and scoring arithmetic is in :mod:`.rules`.
 """
 
 from __future__ import annotations
