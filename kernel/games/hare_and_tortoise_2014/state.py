@@ -3,7 +3,7 @@
 :func:`full_violations` lists every invariant a state breaks, by ID, each
 check run from scratch: a state built directly (``new_game``, the plain
 data's ``from_data``) is checked with it, and ``status`` reports it. A state
-a transition builds from its parent (unchecked copies, :func:`replace`) is
+a transition builds from its parent (an unchecked copy, :func:`derive`) is
 checked by :func:`delta_violations`: the parent held every invariant, so only
 the checks that read a field the transition replaced run again (the phase is
 read by every check but the cards'), and the card count has a cheaper form
@@ -86,7 +86,7 @@ class HareState(Pictured):
 
     A state is checked when built (:func:`violations`; InvalidState names every
     broken invariant), except inside :func:`building`. Not slotted: a transition
-    copies its parent's fields in one C call (:func:`replace`); the instance stays
+    copies its parent's fields in one C call (:func:`derive`); the instance stays
     frozen (no attribute can be set).
     """
 
@@ -360,6 +360,7 @@ def _scores_ok(s: HareState) -> bool:
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(HareState) if f.init)
 _new: Final = object.__new__
+_set_attribute: Final = object.__setattr__
 _FIELD_SET: Final = frozenset(_FIELDS)
 
 
@@ -374,17 +375,17 @@ def replace(s: HareState, **changes: Any) -> HareState:
 def derive(s: HareState, changes: dict[str, Any]) -> HareState:
     """:func:`replace` of fields the caller knows the table has (a transition's own
     ``changes``, kept by the draft: not to be changed afterwards)."""
-    obj = _new(HareState)  # one copy of the fields (no dict per field, no attrs rebuild)
-    fields = obj.__dict__
-    fields.update(s.__dict__)
+    fields = s.__dict__.copy()  # one copy of the fields (no dict per field, no attrs rebuild)
     fields.update(changes)
     # a draft remembers the table it was made from and the fields it may have replaced
     # (:func:`drafted`)
     fields["memo"] = {_DRAFT: (s, changes.keys())}
+    obj = _new(HareState)
+    _set_attribute(obj, "__dict__", fields)  # the instance frozen as ever: its fields given
     return obj
 
 
-#: The memo key of a draft's origin and replaced fields (:func:`replace`).
+#: The memo key of a draft's origin and replaced fields (:func:`derive`).
 _DRAFT: Final = "draft"
 
 
