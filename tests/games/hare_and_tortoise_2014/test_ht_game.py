@@ -227,19 +227,22 @@ def test_refill_reshuffle_and_trigger() -> None:
     # HT-TURN-REFILL: hands back to 6 after each turn; HT-TURN-RESHUFFLE: the discard
     # becomes the deck as soon as the deck empties; HT-RACE-TRIGGER: exactly 8 cards or
     # 4 of one animal; HT-TURN-NEXT / HT-RACE-END: who plays next
-    reshuffles = 0
+    reshuffles = refilling = 0  # refilling: the deck ran out with the hand not yet full
     for seed in range(6):
         for state, action, result in play_game({"players": 5}, seed):
             if result is None:
                 continue
             kinds = [e.kind for e in result.events]
             nxt = result.state
+            # the deck's last card drawn: told, whether the hand is full or still refilling
+            assert ("reshuffled" in kinds) == (action.kind == "draw" and len(state.deck) == 1)
             if "reshuffled" in kinds:
                 reshuffles += 1
                 assert state.deck == (action.values[0],)
                 assert nxt.deck == state.discard
                 if "racing-phase" not in kinds:
                     assert nxt.discard == ()
+                refilling += nxt.phase == "draw"
             if nxt.phase == "draw":
                 continue
             if action.kind == "draw":
@@ -251,7 +254,7 @@ def test_refill_reshuffle_and_trigger() -> None:
                 elif nxt.phase == "turn":
                     assert nxt.token == (state.token + 1) % 5 == nxt.turn
                     assert nxt.table == ()
-    assert reshuffles > 0
+    assert reshuffles > refilling > 0
 
 
 def test_racing_phase_against_a_model() -> None:

@@ -450,6 +450,16 @@ def test_a_draft_remembers_every_field_it_replaced(monkeypatch: pytest.MonkeyPat
     assert again, steps
 
 
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_state_a_step_returns_keeps_no_draft(variant: str) -> None:
+    # HT-INV-*: apply_legal reads the fields a step replaced off the copy's draft and
+    # drops it: no state of a game keeps its parent alive through its memo
+    trace = kernel.play("hare-and-tortoise-2014", {"players": 3, **VARIANTS[variant]}, 0)
+    assert trace.steps
+    for st in trace.steps:
+        assert state._DRAFT not in st.state.memo, st.action
+
+
 def test_a_copy_names_the_fields_it_does_not_have() -> None:
     # HT-INV-*: an unchecked copy with a field the table does not have is refused at once
     # (TypeError naming the fields), not built
@@ -540,10 +550,11 @@ def test_the_other_steps_of_deal_turn_and_draw_check_nothing_from_scratch(
              and (c.turn != p.turn if p.phase == "deal" else c.positions is not p.positions)]
     assert {p.phase for p, _ in pairs} == {"deal", "draw"}
 
-    def refuse(s: state.HareState) -> tuple[str, ...]:
+    def refuse(*args: Any) -> tuple[str, ...]:
         raise AssertionError("a check from scratch")
 
     monkeypatch.setattr(state, "full_violations", refuse)
+    monkeypatch.setattr(state, "_setup_violations", refuse)  # nor as a setup step
     for parent, child in pairs:
         assert state.delta_violations(parent, child) == (), parent.phase
 
@@ -718,6 +729,8 @@ def _raced_spoilt(p: state.HareState, c: state.HareState) -> list[dict[str, Any]
         {"table": p.table[:1], "discard": _less(c.discard, p.table[0])},
         # the table past its limits (HT-INV-TABLE)
         {"table": ("hare",) * 5},
+        # two invariants broken at once: both named (HT-INV-CARDS and HT-INV-FORWARD)
+        {"discard": tuple(reversed(c.discard)), "positions": (-1, *c.positions[1:])},
     ]
     return out
 
