@@ -97,6 +97,18 @@ got a list of 1 item
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action is immutable")
 
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments (a trace sent to another process): the
+        slots are set again there, the hash worked out in that process.
+
+        >>> import pickle
+        >>> a = Action("g", "move", 1, "x")
+        >>> b = pickle.loads(pickle.dumps(a))
+        >>> (b == a, hash(b) == hash(a), b.text)
+        (True, True, 'move:1:x')
+        """
+        return Action, (self.game, self.kind, *self.values)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
             return NotImplemented

@@ -145,6 +145,26 @@ def test_seeded_random_games_finish(players: int) -> None:
             previous = track
 
 
+@pytest.mark.parametrize("game", sorted(kernel.games()))
+def test_a_trace_survives_pickling(game: str) -> None:
+    # A whole trace (its actions, states with their memos, events) sent to another
+    # process through pickle comes back equal (Ray and multiprocessing pickle what they
+    # send); an action is rebuilt from its game, kind and values, its hash worked out
+    # again there
+    import pickle
+
+    info = kernel.game_info(game)
+    trace = kernel.play(game, {"players": 4}, 3)
+    for step in trace.steps:  # states holding their memos of actions and outcomes
+        info.legal_actions(step.state)
+        info.chance_outcomes(step.state)
+    back = pickle.loads(pickle.dumps(trace))
+    assert back == trace and back.actions() == trace.actions()
+    assert all(hash(a.action) == hash(b.action) and a.action.key == b.action.key
+               for a, b in zip(back.steps, trace.steps, strict=True))
+    assert kernel.legal_actions(back.final) == kernel.legal_actions(trace.final)
+
+
 def test_play_is_reproducible() -> None:
     a = kernel.play(GAME, {"players": 3}, 42)
     b = kernel.play(GAME, {"players": 3}, 42)
