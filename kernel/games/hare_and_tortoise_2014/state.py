@@ -274,22 +274,27 @@ def _hands_ok(s: HareState) -> bool:
 
 
 def _table_ok(s: HareState) -> bool:
+    """HT-INV-TABLE, the table counted from scratch (howls as wolves, HT-RACE-WOLF)."""
     table = s.table
-    size = len(table)
-    if size > TABLE_MAX:
-        return False
-    # the most cards of one animal, howls counted as wolves (HT-RACE-WOLF)
-    most = max(*map(table.count, _NOT_WOLVES), table.count("wolf") + table.count(HOWL))
-    if most > ANIMAL_MAX:
+    return _table_holds(s.phase, len(table), max(*map(table.count, _NOT_WOLVES),
+                                                 table.count("wolf") + table.count(HOWL)))
+
+
+def _table_holds(phase: str, size: int, most: int) -> bool:
+    """HT-INV-TABLE of a table of ``size`` cards, ``most`` of them of one animal, in
+    ``phase``: within the limits, and triggered (HT-RACE-TRIGGER) exactly when the racing
+    phase is due (empty in the setup, not yet triggered on turn, not empty while drawing,
+    triggered while the apprentices move)."""
+    if size > TABLE_MAX or most > ANIMAL_MAX:
         return False
     triggered = size == TABLE_MAX or most == ANIMAL_MAX
-    if s.phase in ("bets", "track", "turbos", "deal", "second"):
-        return not table
-    if s.phase == "turn":
+    if phase == "turn":
         return not triggered
-    if s.phase == "draw":
-        return bool(table)
-    if s.phase == "move":
+    if phase == "draw":
+        return size > 0
+    if phase in ("bets", "track", "turbos", "deal", "second"):
+        return size == 0
+    if phase == "move":
         return triggered
     return True
 
@@ -589,16 +594,8 @@ def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...
 
 
 def _table_fits(s: HareState) -> bool:
-    """:func:`_table_ok` in the phases turn and draw, the table counted once
-    (:func:`counted`)."""
-    table = s.table
-    most = counted(table)[1]
-    size = len(table)
-    if size > TABLE_MAX or most > ANIMAL_MAX:
-        return False
-    if s.phase == "turn":  # not triggered
-        return size < TABLE_MAX and most < ANIMAL_MAX
-    return bool(table)
+    """:func:`_table_ok` with the table counted once (:func:`counted`)."""
+    return _table_holds(s.phase, len(s.table), counted(s.table)[1])
 
 
 def _moved_hands(p: HareState, s: HareState, table: bool) -> tuple[bool, bool]:

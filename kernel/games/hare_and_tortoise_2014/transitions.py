@@ -93,29 +93,30 @@ def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-# The events of the commonest steps, made once (events are immutable values): per seat,
-# then per card, animal or play.
-_DREW: Final = tuple({c: Event("drew", ("HT-TURN-REFILL",), {"seat": seat, "card": c},
-                               secret=("card",), owners=(seat,)) for c in CARD_KINDS}
-                     for seat in range(MAX_PLAYERS))
+def _told_to_seat(kind: str, rules: tuple[str, ...], key: str,
+                  values: tuple[str, ...]) -> tuple[dict[str, tuple[Event]], ...]:
+    """Per seat, per value: the events of a step that tells that seat its ``key`` (a card
+    or an animal, secret from the other seats), made once (events are immutable values)."""
+    return tuple({v: (Event(kind, rules, {"seat": seat, key: v}, secret=(key,),
+                            owners=(seat,)),) for v in values}
+                 for seat in range(MAX_PLAYERS))
+
+
+# The events of the commonest steps, made once: per seat, then per card, animal or play.
 _PASSED: Final = tuple(Event("turn-passed", ("HT-TURN-NEXT",), {"seat": seat})
                        for seat in range(MAX_PLAYERS))
 #: A refill's events: the card drawn, alone or with the turn passed to each seat.
-_REFILLED: Final = tuple({c: ((drew,), tuple((drew, passed) for passed in _PASSED))
-                          for c, drew in cards.items()} for cards in _DREW)
-_DEALT: Final = {mode: tuple({c: (Event("dealt", rules, {"seat": seat, "card": c},
-                                        secret=("card",), owners=(seat,)),)
-                              for c in CARD_KINDS} for seat in range(MAX_PLAYERS))
+_REFILLED: Final = tuple({c: (drew, tuple((*drew, passed) for passed in _PASSED))
+                          for c, drew in cards.items()}
+                         for cards in _told_to_seat("drew", ("HT-TURN-REFILL",), "card",
+                                                    CARD_KINDS))
+_DEALT: Final = {mode: _told_to_seat("dealt", rules, "card", CARD_KINDS)
                  for mode, rules in (("standard", ("HT-SETUP-DEAL",)),
                                      ("apprentice", ("HT-APP-DEAL", "HT-APP-CARDS")))}
-_STARTED: Final = {mode: tuple({a: (Event("starting-bet", rules, {"seat": seat, "animal": a},
-                                          secret=("animal",), owners=(seat,)),)
-                                for a in ANIMALS} for seat in range(MAX_PLAYERS))
+_STARTED: Final = {mode: _told_to_seat("starting-bet", rules, "animal", ANIMALS)
                    for mode, rules in (("standard", ("HT-SETUP-START",)),
                                        ("apprentice", ("HT-APP-DEAL", "HT-SETUP-START")))}
-_SECOND: Final = tuple({c: (Event("second-bet", ("HT-SETUP-SECOND",), {"seat": seat, "card": c},
-                                  secret=("card",), owners=(seat,)),) for c in CARD_KINDS}
-                       for seat in range(MAX_PLAYERS))
+_SECOND: Final = _told_to_seat("second-bet", ("HT-SETUP-SECOND",), "card", CARD_KINDS)
 #: Per count of cards, and per seat: the events of the end of a racing phase (HT-RACE-END).
 _DISCARDED: Final = tuple(Event("discarded", ("HT-RACE-END",), {"cards": n})
                           for n in range(TABLE_MAX + 1))
