@@ -33,6 +33,7 @@ from .data import (
     HAND,
     HOWL,
     MAX_PLAYERS,
+    MODES,
     PODIUM_PLACES,
     STREAMS,
     TABLE_MAX,
@@ -93,30 +94,30 @@ def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _told_to_seat(kind: str, rules: tuple[str, ...], key: str,
-                  values: tuple[str, ...]) -> tuple[dict[str, tuple[Event]], ...]:
-    """Per seat, per value: the events of a step that tells that seat its ``key`` (a card
-    or an animal, secret from the other seats), made once (events are immutable values)."""
-    return tuple({v: (Event(kind, rules, {"seat": seat, key: v}, secret=(key,),
-                            owners=(seat,)),) for v in values}
-                 for seat in range(MAX_PLAYERS))
-
-
-# The events of the commonest steps, made once: per seat, then per card, animal or play.
+#: The events of a step that tells one seat a card or an animal (secret from the other
+#: seats), made once (events are immutable values; a module constant, not a function, so
+#: that nothing of it runs after import): by (kind, mode: "any" for both), per seat, per
+#: card or animal.
+_TOLD: Final = {
+    (kind, mode): tuple({v: (Event(kind, rules, {"seat": seat, key: v}, secret=(key,),
+                                   owners=(seat,)),) for v in values}
+                        for seat in range(MAX_PLAYERS))
+    for kind, mode, rules, key, values in (
+        ("drew", "any", ("HT-TURN-REFILL",), "card", CARD_KINDS),
+        ("second-bet", "any", ("HT-SETUP-SECOND",), "card", CARD_KINDS),
+        ("dealt", "standard", ("HT-SETUP-DEAL",), "card", CARD_KINDS),
+        ("dealt", "apprentice", ("HT-APP-DEAL", "HT-APP-CARDS"), "card", CARD_KINDS),
+        ("starting-bet", "standard", ("HT-SETUP-START",), "animal", ANIMALS),
+        ("starting-bet", "apprentice", ("HT-APP-DEAL", "HT-SETUP-START"), "animal", ANIMALS))}
+# The events of the commonest steps: per seat, then per card, animal or play.
 _PASSED: Final = tuple(Event("turn-passed", ("HT-TURN-NEXT",), {"seat": seat})
                        for seat in range(MAX_PLAYERS))
 #: A refill's events: the card drawn, alone or with the turn passed to each seat.
 _REFILLED: Final = tuple({c: (drew, tuple((*drew, passed) for passed in _PASSED))
-                          for c, drew in cards.items()}
-                         for cards in _told_to_seat("drew", ("HT-TURN-REFILL",), "card",
-                                                    CARD_KINDS))
-_DEALT: Final = {mode: _told_to_seat("dealt", rules, "card", CARD_KINDS)
-                 for mode, rules in (("standard", ("HT-SETUP-DEAL",)),
-                                     ("apprentice", ("HT-APP-DEAL", "HT-APP-CARDS")))}
-_STARTED: Final = {mode: _told_to_seat("starting-bet", rules, "animal", ANIMALS)
-                   for mode, rules in (("standard", ("HT-SETUP-START",)),
-                                       ("apprentice", ("HT-APP-DEAL", "HT-SETUP-START")))}
-_SECOND: Final = _told_to_seat("second-bet", ("HT-SETUP-SECOND",), "card", CARD_KINDS)
+                          for c, drew in cards.items()} for cards in _TOLD["drew", "any"])
+_DEALT: Final = {mode: _TOLD["dealt", mode] for mode in MODES}
+_STARTED: Final = {mode: _TOLD["starting-bet", mode] for mode in MODES}
+_SECOND: Final = _TOLD["second-bet", "any"]
 #: Per count of cards, and per seat: the events of the end of a racing phase (HT-RACE-END).
 _DISCARDED: Final = tuple(Event("discarded", ("HT-RACE-END",), {"cards": n})
                           for n in range(TABLE_MAX + 1))
