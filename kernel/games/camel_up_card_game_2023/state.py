@@ -22,7 +22,8 @@ lists every invariant a candidate (a state or a table) breaks, by ID.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import call
+from itertools import compress, count
+from operator import call, is_not, ne
 from typing import Any, ClassVar, Final, cast
 
 import attrs
@@ -412,7 +413,10 @@ for _name in FIELDS:
 #: state is kept as it passes). Every check is a pure function of
 #: the fields it reads, so a check whose fields are the very same objects as
 #: that state's passes again: a transition shares every tuple it does not
-#: change, and each state is checked in full on what its transition changed.
+#: change, and each state is checked in full on what its transition changed,
+#: but for one card moved from that state's zones (a draw, :func:`_drawn`; a
+#: deal or a choice, :func:`_moved` and :func:`_handed`) and a leg bet
+#: (``bet_taken``), checked against that state's zones and hand sizes.
 _LAST: Final[list[Any]] = [_NOTHING]
 
 
@@ -457,14 +461,18 @@ def _run_checks(s: Any, last: Any, keep: bool,
         broken.append("CUG-INV-STACKS")
     if not (camels and same_phase) and not holds(_crazy, s):
         broken.append("CUG-INV-CRAZY")
+    seat = None  # the one seat whose hand a card moved to or from (_moved), if any
     zones = same_phase and hands is last.hands and s.stock is last.stock and (
         s.discard is last.discard)
     if not (zones and s.deck is last.deck and s.revealed is last.revealed):
         fresh += (hands, s.stock, s.discard, s.deck, s.revealed)
-        # a draw: one card from the deck to the end of the revealed cards
-        if not ((zones and phase != SETUP
-                 and _drawn(s.deck, s.revealed, last.deck, last.revealed))
-                or holds(_cards, s)):
+        if zones:  # a draw: one card from the deck to the end of the revealed cards
+            moved = phase != SETUP and _drawn(s.deck, s.revealed, last.deck, last.revealed)
+        else:  # a deal or a choice: one card between a hand and another sorted zone
+            seat = (_moved(s, last) if same_phase and s.revealed is last.revealed
+                    else None)
+            moved = seat is not None
+        if not (moved or holds(_cards, s)):
             broken.append("CUG-INV-CARDS")
     if not (s.leaders is last.leaders and s.midfield is last.midfield
             and s.bets is last.bets):
@@ -508,7 +516,8 @@ def _run_checks(s: Any, last: Any, keep: bool,
         broken.append("CUG-INV-TRACK")
     # the seat on turn counts only while the seats choose their cards
     if not (seats and same_phase and hands is last.hands
-            and (s.turn is last.turn or phase in _TURNS)) and not holds(_setupcard, s):
+            and (s.turn is last.turn or phase in _TURNS)) and not (
+                (seat is not None and _handed(s, last, seat)) or holds(_setupcard, s)):
         broken.append("CUG-INV-SETUPCARD")
     if broken or not keep:
         return tuple(broken)
@@ -533,6 +542,78 @@ def _drawn(deck: Any, revealed: Any, last_deck: tuple[str, ...],
         return False
     card = revealed[-1]  # a deck of another type is never equal to a tuple
     return card in last_deck and deck == without(last_deck, card)
+
+
+def _inserted(new: Any, old: tuple[str, ...]) -> Any:
+    """The card ``new`` holds besides ``old``'s cards, when it is ``old`` (a valid
+    state's zone) with that one card put in; else None. Never raises."""
+    if type(new) is not tuple or len(new) != len(old) + 1:
+        return None
+    at = next(compress(count(), map(ne, new, old)), len(old))  # the first place they differ
+    return new[at] if new[at + 1:] == old[at:] else None
+
+
+def _moved(s: Any, last: Any) -> int | None:
+    """CUG-INV-CARDS when the phase and the revealed cards are a valid state's: one
+    card moved between one seat's hand and another sorted zone, as a deal (the stock
+    to the hand) or a choice (the hand to the discard or the deck) moves it; every
+    other zone and hand the valid state's very object.
+
+    The seat whose hand it is only then; None does not mean broken: the caller checks
+    in full. Never raises.
+    """
+    hands, old = s.hands, last.hands
+    if len(hands) != len(old):
+        return None
+    changed = list(map(is_not, hands, old))
+    if changed.count(True) != 1:
+        return None
+    seat = changed.index(True)
+    hand, before = hands[seat], old[seat]
+    if s.stock is not last.stock:  # the stock to the hand
+        if not (s.discard is last.discard and s.deck is last.deck):
+            return None
+        src, old_src, card = s.stock, last.stock, _inserted(hand, before)
+    else:  # the hand to the discard or to the deck
+        if s.deck is last.deck:
+            card = _inserted(s.discard, last.discard)
+        elif s.discard is last.discard:
+            card = _inserted(s.deck, last.deck)
+        else:
+            return None
+        src, old_src = hand, before
+    try:
+        at = old_src.index(card)
+    except ValueError:
+        return None
+    return seat if src == old_src[:at] + old_src[at + 1:] else None
+
+
+def _handed(s: Any, last: Any, seat: int) -> bool:
+    """CUG-INV-SETUPCARD when the phase is a valid state's and one card moved to or
+    from ``seat``'s hand alone (:func:`_moved`): a deal's card to the seat due (the
+    one after the last seat dealt to; seat 0 once the last seat holds as many as the
+    first), before every seat holds its cards; or a choice of the seat on turn, which
+    passes the turn on once its choices for this phase are made.
+
+    True only then; False does not mean broken: the caller checks in full.
+    """
+    hands, old = s.hands, last.hands
+    n = len(hands[seat])
+    card = SETUP_CARDS[s.players]
+    phase = s.phase
+    if phase == DEAL:
+        return len(old[seat - 1]) == n - (seat == 0) and len(hands[-1]) < card.dealt
+    if phase == DISCARD:
+        done = card.dealt - card.discard
+    elif phase == DECK:
+        done = card.dealt - card.discard - card.to_deck
+    else:
+        return False
+    turn = last.turn
+    if seat != turn or n + 1 != len(old[seat]):
+        return False
+    return n > done if s.turn is turn else (s.turn is turn + 1 and n == done)
 
 
 def violations(s: Any) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ import pytest
 from cug_tables import lay, plain, run, table
 
 from kernel.core import Applied
+from kernel.engines.camel_cards.table import without
 from kernel.games.camel_up_card_game_2023 import game, state
 from kernel.games.camel_up_card_game_2023.state import FIELDS, candidate, thaw, violations
 
@@ -393,8 +394,9 @@ def test_each_check_runs_exactly_when_what_it_reads_changed(
     # nor run again when they did not. Two readings of the checks themselves: none
     # tells a turn (play) from a draw of the racing deck (draw), and CUG-INV-SETUPCARD
     # reads the seat on turn only while the seats choose their cards (not during turns).
-    # A draw (CUG-INV-CARDS) and a leg bet (CUG-INV-LEGCARDS) are checked against the
-    # valid state's zones instead (test above): those two checks may run less.
+    # A draw (CUG-INV-CARDS), a leg bet (CUG-INV-LEGCARDS) and a card moved in a leg's
+    # setup (CUG-INV-CARDS, CUG-INV-SETUPCARD) are checked against the valid state's
+    # zones instead (tests above and below): those three checks may run less.
     games = _games()
     read: dict[str, set[str]] = {name: set() for name in _READS}
     for s in itertools.chain.from_iterable(games):
@@ -417,8 +419,9 @@ def test_each_check_runs_exactly_when_what_it_reads_changed(
         assert violations(parent) == ()
         ran.clear()
         assert violations(child) == ()
-        assert set(ran) - {"_cards", "_legcards"} == expected - {"_cards", "_legcards"}, (
-            parent.phase, child.phase, sorted(changed))
+        tight = {"_cards", "_legcards", "_setupcard"}
+        assert set(ran) - tight == expected - tight, (parent.phase, child.phase,
+                                                       sorted(changed))
         assert set(ran) <= expected, (parent.phase, child.phase, sorted(changed))
         compared += 1
     assert compared > 1000
@@ -553,3 +556,152 @@ def test_phase_check_reads_again_only_what_the_last_valid_state_does_not_share()
         assert set(seen) == read, fresh
         seen.clear()
         assert state.full_violations(child) == () and set(seen) == set(_PHASE_ONLY)
+
+
+def _setup_steps(players: int, seed: int, last: bool = False) -> list[tuple[str, Any, Any]]:
+    """(action kind, parent, child) for each step of a seeded game within a leg's setup
+    (``last``: also each phase's last step)."""
+    import kernel
+
+    trace = kernel.play("camel-up-card-game-2023", {"players": players}, seed)
+    states = [trace.initial, *(st.state for st in trace.steps)]
+    setup = ("deal", "discard", "deck", "extra", "crazy")
+    return [(st.action.kind, parent, child)
+            for st, parent, child in zip(trace.steps, states[:-1], states[1:], strict=True)
+            if parent.phase in setup and (last or child.phase == parent.phase)]
+
+
+def test_a_card_moved_in_a_legs_setup_is_checked_against_the_last_valid_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CUG-INV-CARDS, CUG-INV-SETUPCARD checked incrementally (state.py: _moved,
+    # _handed): a deal (the stock to a hand) and a choice (a hand to the discard or the
+    # deck) move one card between a hand and another sorted zone; right after its
+    # parent such a state is checked against the parent's zones and hand sizes (neither
+    # full check runs) and passes.
+    ran: list[str] = []
+    monkeypatch.setattr(state, "_cards", _recorder(ran, "cards"))
+    monkeypatch.setattr(state, "_setupcard", _recorder(ran, "setupcard"))
+    seen: dict[str, int] = {}
+    for players in (4, 5):
+        for kind, parent, child in _setup_steps(players, 1):
+            if parent.phase not in ("deal", "discard", "deck"):
+                continue
+            assert violations(parent) == ()
+            ran.clear()
+            assert violations(child) == ()
+            assert ran == [], (kind, parent.phase, ran)
+            seen[parent.phase] = seen.get(parent.phase, 0) + 1
+    assert seen.keys() == {"deal", "discard", "deck"}, seen
+    assert min(seen.values()) >= 2, seen
+
+
+def _zones(s: Any) -> dict[Any, Any]:
+    """The sorted zones of a table a card can move between: the stock, the discard,
+    the deck and each hand (by seat)."""
+    return {"stock": s.stock, "discard": s.discard, "deck": s.deck,
+            **{seat: hand for seat, hand in enumerate(s.hands)}}
+
+
+def _with_zones(s: Any, zones: dict[Any, Any], **changes: Any) -> Any:
+    """A candidate: ``s`` with these zones (and other fields) replaced."""
+    hands = tuple(zones[seat] for seat in range(len(s.hands)))
+    return candidate(**{**{name: getattr(s, name) for name in FIELDS}, "hands": hands,
+                        "stock": zones["stock"], "discard": zones["discard"],
+                        "deck": zones["deck"], **changes})
+
+
+def test_every_card_moved_in_a_legs_setup_is_answered_as_the_full_check_answers() -> None:
+    # CUG-INV-CARDS, CUG-INV-SETUPCARD checked incrementally (state.py: _moved,
+    # _handed): from each valid state of a leg's setup, a card moved from any sorted
+    # zone to any other (a seat's hand, the stock, the discard, the deck), the turn
+    # kept, passed on (also as a float) or passed back, is answered by violations as
+    # the full check answers; so are the spoils of a real step: the card also left where
+    # it was, another card taken from the source, the card also among the revealed
+    # cards, another phase, an extra seat holding a card.
+    answers: dict[tuple[str, ...], int] = {}
+
+    def same(parent: Any, spoiled: Any) -> None:
+        assert violations(parent) == () and state._LAST[0] is parent
+        found = violations(spoiled)
+        assert found == state.full_violations(spoiled), (parent.phase, found)
+        answers[found] = answers.get(found, 0) + 1
+
+    for players in (4, 6):
+        for kind, parent, child in _setup_steps(players, 2, last=True):
+            zones = _zones(parent)
+            for src, dst in itertools.permutations(zones, 2):
+                for card in dict.fromkeys(zones[src][:2]):
+                    moved = {**zones, src: without(zones[src], card),
+                             dst: tuple(sorted((*zones[dst], card)))}
+                    for turn in (parent.turn, parent.turn + 1, float(parent.turn + 1),
+                                 parent.turn - 1):
+                        if 0 <= turn < players:
+                            same(parent, _with_zones(parent, moved, turn=turn))
+                    for phase in ("deal", "discard", "deck"):  # another phase's sizes
+                        same(parent, _with_zones(parent, moved, phase=phase))
+            if child.phase != parent.phase:
+                continue
+            now = _zones(child)
+            changed = [name for name in zones if now[name] is not zones[name]]
+            assert len(changed) == 2, (kind, changed)
+            src, dst = sorted(changed, key=lambda name: len(now[name]) - len(zones[name]))
+            card = next(c for c in zones[src] if now[src] == without(zones[src], c))
+            left = {**now, src: tuple(list(zones[src]))}  # the card left where it was too
+            same(parent, _with_zones(child, left))
+            others = [c for c in zones[src] if c != card]
+            if others:  # another card taken from the source
+                same(parent, _with_zones(child, {**now, src: without(zones[src], others[0])}))
+            same(parent, _with_zones(child, now, revealed=(card,)))
+            same(parent, _with_zones(child, now, phase="crazy"))
+            for seat in range(players):  # a hand that is not a tuple of cards
+                same(parent, _with_zones(child, {**now, seat: len(zones[seat])}))
+            if players < 6:  # one seat more, holding the moved card again
+                extra = candidate(**{**{name: getattr(child, name) for name in FIELDS},
+                                     "players": players + 1,
+                                     "age_order": (*child.age_order, players),
+                                     "hands": (*child.hands, (card,)),
+                                     "intel": (*child.intel, ()), "bets": (*child.bets, ())})
+                same(parent, extra)
+    assert answers[()] > 100
+    assert answers[("CUG-INV-CARDS",)] > 100
+    assert answers[("CUG-INV-SETUPCARD",)] > 100
+    assert answers[("CUG-INV-CARDS", "CUG-INV-SETUPCARD")] > 10
+
+
+def test_a_card_moved_at_the_setup_or_into_a_full_hand_is_checked_in_full() -> None:
+    # CUG-INV-CARDS (nothing in the deck before the first reveals are done),
+    # CUG-INV-SETUPCARD (a seat never holds more cards than dealt while it chooses):
+    # a card moved from a valid state at the setup, a card from the stock added to the
+    # hand of the seat choosing its discards, and a personal card moved into the deck
+    # but also revealed are answered as the full check answers.
+    s = game.new_game({"players": 4})
+    assert s.phase == "setup"
+    zones = _zones(s)
+    card = s.stock[0]
+    into_deck = _with_zones(s, {**zones, "stock": s.stock[1:], "deck": (card,)})
+    assert violations(s) == () and violations(into_deck) == ("CUG-INV-CARDS",)
+    assert state.full_violations(into_deck) == ("CUG-INV-CARDS",)
+    discarding = table("cug-discard-5p")
+    zones = _zones(discarding)
+    card = discarding.discard[0]  # kept in the stock: a valid state in the discard phase
+    kept = _with_zones(discarding, {**zones, "stock": (card,),
+                                    "discard": discarding.discard[1:]})
+    seat = kept.turn
+    assert violations(kept) == () and state._LAST[0] is kept
+    full = {**_zones(kept), "stock": (), seat: tuple(sorted((*kept.hands[seat], card)))}
+    grown = _with_zones(kept, full)
+    assert violations(grown) == ("CUG-INV-SETUPCARD",) == state.full_violations(grown)
+    # during a turn: a seat's personal card into the racing deck is one card moved
+    # between sorted zones; the same card also among the revealed cards is counted twice
+    import kernel
+
+    steps = kernel.play("camel-up-card-game-2023", {"players": 4}, 0).steps
+    playing = next(st.state for st in steps if st.state.phase == "play" and st.state.revealed)
+    zones = _zones(playing)
+    card = playing.hands[0][0]
+    into_deck = {**zones, 0: (), "deck": tuple(sorted((*playing.deck, card)))}
+    assert violations(playing) == ()
+    assert violations(_with_zones(playing, into_deck)) == ()
+    twice = _with_zones(playing, into_deck, revealed=(*playing.revealed, card))
+    assert violations(playing) == ()
+    assert violations(twice) == ("CUG-INV-CARDS",) == state.full_violations(twice)
