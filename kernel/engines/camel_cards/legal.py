@@ -16,11 +16,11 @@ the figure cells (a transition shares every tuple it does not change).
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import chain, compress, groupby
+from itertools import chain, compress
 from typing import Final, Protocol, TypeVar
 
 from kernel.core import CHANCE, TERMINAL, Action, Rejected
@@ -134,6 +134,9 @@ class Legality:
         self._mids = memo(self._mids_uncached)
         self._unheld = memo(self._unheld_uncached)
         self._cells = memo(self._cells_uncached)
+        #: The last bet groups made and the four tuples they were made from (kept
+        #: alive here, so their identity names their values); see :meth:`bet_groups`.
+        self._last_bets: tuple[object, ...] = (object(),) * 5
 
     def current_actor(self, s: View) -> int:
         """A seat, CHANCE or TERMINAL."""
@@ -152,9 +155,20 @@ class Legality:
         return s.deck if s.phase == DRAW else s.stock
 
     def _draws_uncached(self, pool: Cards) -> tuple[tuple[Action, Fraction], ...]:
-        """Uniform draws from a sorted multiset of cards (memoized: pure)."""
+        """Uniform draws from a sorted multiset of cards (memoized: pure).
+
+        Each card's copies are neighbours in the sorted pool: the next card
+        starts where bisection finds the end of this one's run.
+        """
         outcomes = self._outcomes(len(pool))
-        return tuple([outcomes[c][pool.count(c)] for c, _ in groupby(pool)])
+        draws = []
+        start, end = 0, len(pool)
+        while start < end:
+            card = pool[start]
+            after = bisect_right(pool, card, start)
+            draws.append(outcomes[card][after - start])
+            start = after
+        return tuple(draws)
 
     def _outcomes_uncached(self, d: int) -> dict[str, tuple[tuple[Action, Fraction], ...]]:
         """Per card, the outcome of drawing it when n of the d cards are it, by n (memoized)."""
@@ -216,10 +230,18 @@ class Legality:
         """The betting actions open to the seat on turn: leg, lose, mid and win ones.
 
         CUC-BET-LEG, CUC-BET-FINAL. Each group is memoized by the value of the
-        tuple it depends on.
+        tuple it depends on; the four at once by the identity of the four tuples,
+        which a turn without a bet shares with the turn before.
         """
-        return (self._legs(s.leaders), self._unheld("lose", s.loser_bets),
-                self._mids(s.midfield), self._unheld("win", s.winner_bets))
+        leaders, losers, midfield, winners = s.leaders, s.loser_bets, s.midfield, s.winner_bets
+        last = self._last_bets
+        if (leaders is last[0] and losers is last[1] and midfield is last[2]
+                and winners is last[3]):
+            return last[4]  # type: ignore[return-value]
+        groups = (self._legs(leaders), self._unheld("lose", losers), self._mids(midfield),
+                  self._unheld("win", winners))
+        self._last_bets = (leaders, losers, midfield, winners, groups)
+        return groups
 
     def _legs_uncached(self, leaders: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
         """A leader card of each colour whose stack is not empty (memoized: pure)."""

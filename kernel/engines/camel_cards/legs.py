@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from kernel.core import Event
 
+from .events import seat_event
 from .moves import move
 from .spec import CardGame
 from .table import DEAL, DECK, DISCARD, INTEL, Cards, Table, adding, put, without
@@ -77,8 +78,7 @@ def deal(g: CardGame, t: Table, card: str, ev: list[Event]) -> None:
     seat = dealt % players
     t.hands = put(hands, seat, adding(hands[seat], card))
     t.stock = without(t.stock, card)
-    ev.append(Event("dealt", (g.rules.deal,), {"seat": seat, "card": card},
-                    secret=("card",), owners=(seat,)))  # CUC-LEG-HIDDEN
+    ev.append(seat_event("dealt", (g.rules.deal,), seat, card, secret=True))  # CUC-LEG-HIDDEN
     if dealt + 1 == players * g.setup_cards[players].dealt:
         if t.stock:
             ev.append(Event("undealt-discarded", (g.rules.deal,), {"count": len(t.stock)}))
@@ -109,8 +109,7 @@ def choose(g: CardGame, t: Table, kind: str, card: str, ev: list[Event]) -> None
         rule = r.intel
         t.intel = put(t.intel, seat, (card,))
         keep = len(hand)  # one intel card a seat: its choice ends its round
-    ev.append(Event(f"chose-{kind}", (rule, r.hidden), {"seat": seat, "card": card},
-                    secret=("card",), owners=(seat,)))
+    ev.append(seat_event(f"chose-{kind}", (rule, r.hidden), seat, card, secret=True))
     if len(hand) > keep:
         return
     if seat + 1 < players:

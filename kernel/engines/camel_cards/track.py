@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from kernel.core import Event
 
+from .events import seat_event
 from .legs import begin_leg
 from .moves import move
 from .payouts import end_leg
@@ -34,13 +35,13 @@ def place_figure(g: CardGame, t: Table, figure: str, cell: int, ev: list[Event])
 
 def reveal(g: CardGame, t: Table, ev: list[Event]) -> None:
     """CUC-ACT-REVEAL: the drawn card is the next chance node's outcome."""
-    ev.append(Event("reveal", (g.rules.act_reveal,), {"seat": t.turn}))
+    ev.append(seat_event("reveal", (g.rules.act_reveal,), t.turn))
     t.phase = DRAW
 
 
 def draw(g: CardGame, t: Table, card: str, ev: list[Event]) -> None:
     """The racing deck's top card is ``card`` (CUC-ACT-REVEAL); the last ends the leg."""
-    ev.append(Event("revealed", (g.rules.act_reveal,), {"seat": t.turn, "card": card}))
+    ev.append(seat_event("revealed", (g.rules.act_reveal,), t.turn, card))
     t.deck = without(t.deck, card)
     t.revealed = (*t.revealed, card)
     t.phase = PLAY

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kernel.core import Event
 
+from .events import seat_event
 from .spec import CardGame
 from .table import PLAY, Table, put
 
@@ -33,7 +34,7 @@ def next_turn(t: Table) -> None:
 
 def end_turn(g: CardGame, t: Table, ev: list[Event]) -> None:
     """``end``: the turn ends without a bet, after its race-track action (CUC-TURN-SHAPE)."""
-    ev.append(Event("turn-ended", (g.rules.turn_shape, g.rules.turn_order), {"seat": t.turn}))
+    ev.append(seat_event("turn-ended", (g.rules.turn_shape, g.rules.turn_order), t.turn))
     next_turn(t)
 
 
@@ -62,11 +63,11 @@ def bet(g: CardGame, t: Table, kind: str, colour: int, ev: list[Event]) -> None:
         value = t.leaders[colour][-1]
         t.leaders = put(t.leaders, colour, t.leaders[colour][:-1])
         t.bets = put(t.bets, seat, (*t.bets[seat], (colour, value)))
-        ev.append(Event("bet", (g.rules.bet_leg,), {"seat": seat, "card": f"{name}:{value}"}))
+        ev.append(seat_event("bet", (g.rules.bet_leg,), seat, f"{name}:{value}"))
     elif kind == "mid":  # CUC-BET-LEG: the midfield card
         t.midfield = put(t.midfield, colour, False)
         t.bets = put(t.bets, seat, (*t.bets[seat], (colour, 0)))
-        ev.append(Event("bet", (g.rules.bet_leg,), {"seat": seat, "card": f"{name}:mid"}))
+        ev.append(seat_event("bet", (g.rules.bet_leg,), seat, f"{name}:mid"))
     else:  # CUC-BET-FINAL: one of each kind; taking another returns the old one
         winner = kind == "win"
         held = t.winner_bets if winner else t.loser_bets

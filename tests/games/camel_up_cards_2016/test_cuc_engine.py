@@ -16,10 +16,12 @@ from typing import Any
 import attrs
 import pytest
 from helpers import first_state, table
+from hypothesis import given, settings, strategies
 
 import kernel
 from kernel.core import Action, Event, InvalidState, Rejected
 from kernel.engines.camel_cards import legs, payouts
+from kernel.engines.camel_cards.events import seat_event
 from kernel.engines.camel_cards.legal import Legality, View
 from kernel.engines.camel_cards.table import Table, TableFields
 from kernel.games.camel_up_cards_2016 import engine
@@ -181,6 +183,65 @@ def test_a_fresh_legality_agrees_with_the_games() -> None:
             assert fresh.why_not(s, a) == legality.why_not(s, a), (s, a)
     # the last card of a pool is drawn for sure
     assert fresh.draws(("blue+2",)) == ((engine.GAME.actions[("draw", "blue+2")], Fraction(1)),)
+
+
+@settings(max_examples=200, deadline=None)
+@given(strategies.lists(strategies.sampled_from(engine.GAME.full_deck), min_size=1, max_size=30))
+def test_draws_are_each_card_by_its_count(cards: list[str]) -> None:
+    # CUC-LEG-DEAL, CUC-ACT-REVEAL: a draw from a pool is each distinct card of it,
+    # in order, with probability its copies over the pool's size.
+    pool = tuple(sorted(cards))
+    fresh = Legality(engine.GAME, ("hand",), lambda s: {}, lambda s, a: None)
+    draws = fresh.draws(pool)
+    assert [a.arg for a, _ in draws] == sorted(set(pool))
+    assert [p for _, p in draws] == [Fraction(pool.count(a.arg), len(pool)) for a, _ in draws]
+
+
+def test_bet_groups_are_made_once_for_the_same_tuples() -> None:
+    # CUC-BET-LEG, CUC-BET-FINAL: the bet groups of a state whose bet tuples are
+    # the very ones last asked are the groups made then (the same object); a bet
+    # taken gives new groups without its card.
+    from kernel.games.camel_up_cards_2016.legality import LEGALITY
+
+    s = kernel.new_game(GAME, {"players": 3})
+    groups = LEGALITY.bet_groups(s)
+    assert LEGALITY.bet_groups(s) is groups
+    leg = engine.GAME.actions[("leg", engine.GAME.colours[0])]
+    assert leg in groups[0]
+    # the same values in new tuples: the groups by value
+    copied = types.SimpleNamespace(leaders=tuple(s.leaders), loser_bets=(*s.loser_bets,),
+                                   midfield=(*s.midfield,), winner_bets=(*s.winner_bets,))
+    assert copied.loser_bets is not s.loser_bets and LEGALITY.bet_groups(copied) == groups
+    for field, value, gone in (("leaders", ((), *s.leaders[1:]), leg),
+                               ("loser_bets", (0, *s.loser_bets[1:]), groups[1][0]),
+                               ("midfield", (False, *s.midfield[1:]), groups[2][0]),
+                               ("winner_bets", (0, *s.winner_bets[1:]), groups[3][0])):
+        other = types.SimpleNamespace(**{**vars(copied), field: value})
+        assert gone not in LEGALITY.bet_groups(other)[("leaders", "loser_bets", "midfield",
+                                                        "winner_bets").index(field)]
+    assert LEGALITY.bet_groups(s) == groups
+
+
+def test_common_events_are_made_once_and_told_as_built() -> None:
+    # CUC-LEG-DEAL, CUC-LEG-HIDDEN, CUC-ACT-REVEAL, CUC-TURN-ORDER: the events the
+    # engine makes once are equal to the same events built afresh, and the same
+    # object each time; a secret card is its seat's alone.
+    made = seat_event("dealt", ("CUC-LEG-DEAL",), 2, "blue+1", secret=True)
+    assert made is seat_event("dealt", ("CUC-LEG-DEAL",), 2, "blue+1", secret=True)
+    assert made == Event("dealt", ("CUC-LEG-DEAL",), {"seat": 2, "card": "blue+1"},
+                         secret=("card",), owners=(2,))
+    assert (made.secret, made.owners) == (("card",), (2,))
+    assert made.seen_by(1).data == {"seat": 2, "card": None}
+    assert seat_event("dealt", ("CUC-LEG-DEAL",), 3, "blue+1", secret=True) is not made
+    public = seat_event("revealed", ("CUC-ACT-REVEAL",), 2, "blue+1")
+    assert (public.data, public.secret, public.owners) == ({"seat": 2, "card": "blue+1"}, (), ())
+    assert seat_event("turn-ended", ("CUC-TURN-SHAPE",), 1).data == {"seat": 1}
+    s = kernel.new_game(GAME, {"players": 4})
+    trace = kernel.play(GAME, {"players": 4}, 5)
+    dealt = [e for st in trace.steps for e in st.events if e.kind == "dealt"]
+    assert dealt and all(e.owners == (e.data["seat"],) and e.secret == ("card",)
+                         for e in dealt)
+    assert s.phase == "setup"
 
 
 def test_choices_are_refused_by_their_own_rule() -> None:
