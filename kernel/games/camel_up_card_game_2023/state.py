@@ -78,6 +78,11 @@ CRAZY_IN_PLAY: Final = frozenset((CRAZY_PHASE, PLAY, DRAW, OVER))
 LEG_SETUP: Final = frozenset((DEAL, DISCARD, DECK, EXTRA, CRAZY_PHASE))
 #: Each camel's direction (CUG-MOVE-CRAZY: the crazy camel runs towards the start).
 DIRS: Final = (FORWARD,) * RACING + (BACKWARD,)
+#: CUG-INV-CRAZY: the ranking gives the crazy camel no place, wherever the camels are
+#: (its direction is not FORWARD; checked here once, at import, on the start).
+_UNRANKED: Final = DIRS[CRAZY] != FORWARD and ranking.ranks(
+    (0,) * len(DIRS), tuple(range(len(DIRS))), DIRS, START)[CRAZY] == 0
+assert _UNRANKED
 FLAT: Final = (START,)
 
 INVARIANTS: Final = (
@@ -211,9 +216,13 @@ def _stacks(s: Any) -> bool:
 
 def _crazy(s: Any) -> bool:
     """CUG-INV-CRAZY: the crazy camel is never ranked, never past the start; at a leg's
-    setup it is not behind the camel in fourth place (CUG-LEG-CRAZY)."""
-    rank = ranking.ranks(s.pos, s.height, DIRS, START)
-    if rank[CRAZY] != 0 or s.pos[CRAZY] < 0:
+    setup it is not behind the camel in fourth place (CUG-LEG-CRAZY).
+
+    Never ranked holds for every position: the ranking gives no place to a camel
+    whose direction is not FORWARD (the contract of :func:`kernel.rules.ranking.ranks`),
+    and :data:`DIRS` runs the crazy camel BACKWARD (:data:`_UNRANKED`, at import).
+    """
+    if s.pos[CRAZY] < 0:
         return False
     if s.phase in LEG_SETUP:  # (cell, height) of the camel in fourth place, racing camels only
         fourth = sorted(zip(s.pos[:RACING], s.height[:RACING], strict=False), reverse=True)[3]
