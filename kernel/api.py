@@ -303,11 +303,21 @@ def _sample(outcomes: Sequence[tuple[T, Fraction]], below: Callable[[int], int])
         if len(_SAMPLING) >= _SAMPLING_SIZE:
             _SAMPLING.clear()
         _SAMPLING[id(outcomes)] = (outcomes, None)
-    denominator = _denominator(outcomes)
+    try:
+        denominator = _slot_denominator(outcomes)
+    except AttributeError:  # probabilities of another Rational type than Fraction
+        denominator = _denominator(outcomes)
+        r = below(denominator)
+        acc = 0
+        for outcome, p in outcomes:
+            acc += p.numerator * (denominator // p.denominator)
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
     r = below(denominator)
     acc = 0
-    for outcome, p in outcomes:
-        acc += p.numerator * (denominator // p.denominator)
+    for outcome, p in outcomes:  # as above, each Fraction read from its own slots
+        acc += p._numerator * (denominator // p._denominator)  # type: ignore[attr-defined]
         if r < acc:
             return outcome
     return outcomes[-1][0]
@@ -318,6 +328,18 @@ def _denominator(outcomes: Sequence[tuple[Any, Fraction]]) -> int:
     denominator = 1
     for _, p in outcomes:
         d = p.denominator
+        if denominator % d:
+            denominator = denominator // math.gcd(denominator, d) * d
+    return denominator
+
+
+def _slot_denominator(outcomes: Sequence[tuple[Any, Fraction]]) -> int:
+    """:func:`_denominator` of Fractions, read from their own slot ``_denominator``
+    (the ``denominator`` property reads it through a function call: half the cost of a
+    draw); AttributeError for another type."""
+    denominator = 1
+    for _, p in outcomes:
+        d = p._denominator  # type: ignore[attr-defined]
         if denominator % d:
             denominator = denominator // math.gcd(denominator, d) * d
     return denominator

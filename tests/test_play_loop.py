@@ -144,3 +144,16 @@ def test_the_loops_draws_are_randranges() -> None:
                     == kernel.sample_chance(case, theirs)
                     == kernel.sample_chance(as_list, random.Random(seed)))
             assert ours.random() == theirs.random()  # the same state after the draw
+            # probabilities of another Rational type (no Fraction slots): the same draw
+            ratios = tuple((o, _Ratio(p.numerator, p.denominator)) for o, p in case)
+            again, fresh = random.Random(seed), random.Random(seed)
+            assert (kernel.api._sample(ratios, again.randrange)  # type: ignore[arg-type]
+                    == kernel.sample_chance(case, fresh))
+            assert again.random() == fresh.random()
+
+
+class _Ratio:
+    """A rational probability with only ``numerator`` and ``denominator``."""
+
+    def __init__(self, numerator: int, denominator: int) -> None:
+        self.numerator, self.denominator = numerator, denominator
