@@ -64,9 +64,9 @@ class CardRules:
         """:func:`kernel.rules.stacks.move`, the two figures on cells ``palm`` and ``fennec``."""
         m = stacks.move(pos, height, self.dirs, camel, steps, (palm, fennec), self.effects,
                         (False, False), finish, self.flat)
+        name = self.names.__getitem__
         return Moved(m.pos, m.height, m.cells[0], m.cells[1], m.unit, m.target, m.under,
-                     tuple(self.names[i] for i in m.used),
-                     tuple(self.names[i] for i in m.passed))
+                     tuple(map(name, m.used)), tuple(map(name, m.passed)))
 
     def ranks(self, pos: tuple[int, ...], height: tuple[int, ...]) -> tuple[int, ...]:
         """:func:`kernel.rules.ranking.ranks`: racing camels 1.., crazy camels 0."""

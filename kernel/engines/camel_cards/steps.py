@@ -75,8 +75,8 @@ def shared_step(g: CardGame, t: Table, a: Action, ev: list[Event]) -> bool:
     """The engine's part of a legal action ``a`` on the table; False when ``a`` is the
     game's own (its own race-track action, or a draw in a chance phase of its own)."""
     kind = a.kind
-    if kind == "draw":
-        card = str(a.arg)
+    if kind == "draw":  # every action the engine takes has one field: its value
+        card = str(a.values[0])
         if t.phase == SETUP:
             legs.setup_reveal(g, t, card, ev)
         elif t.phase == DEAL:
@@ -86,9 +86,9 @@ def shared_step(g: CardGame, t: Table, a: Action, ev: list[Event]) -> bool:
         else:
             return False
     elif kind in CHOICE_KINDS:
-        legs.choose(g, t, kind, str(a.arg), ev)
+        legs.choose(g, t, kind, str(a.values[0]), ev)
     elif kind in BET_KINDS:
-        turns.bet(g, t, kind, g.colours.index(str(a.arg)), ev)
+        turns.bet(g, t, kind, g.colours.index(str(a.values[0])), ev)
     elif kind == "end":
         turns.end_turn(g, t, ev)
     elif kind == "reveal":

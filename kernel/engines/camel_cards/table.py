@@ -14,7 +14,6 @@ has.
 
 from __future__ import annotations
 
-from itertools import groupby
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -122,8 +121,9 @@ def put(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 def distinct_sorted(cards: Cards) -> list[str]:
-    """The distinct cards of a sorted zone, in order (equal neighbours once)."""
-    return [c for c, _ in groupby(cards)]
+    """The distinct cards of a sorted zone, in order (equal neighbours once: a sorted
+    zone's copies of a card are neighbours, so the first of each is kept)."""
+    return list(dict.fromkeys(cards))
 
 
 def copy_fields(s: TableFields, t: TableFields) -> None:

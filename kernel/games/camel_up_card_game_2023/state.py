@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress, count
 from operator import call, is_not, ne
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -172,7 +172,7 @@ def freeze(t: CugTable) -> CugState:
     if broken:
         raise InvalidState(broken)
     object.__setattr__(t, "__class__", CugState)  # _check kept it as the last valid one
-    return cast(CugState, t)
+    return t  # type: ignore[return-value]  # a CugState now
 
 
 #: thaw copies every field (checked at import, on a candidate of distinct values).
@@ -457,10 +457,12 @@ def _run_checks(s: Any, last: Any, keep: bool,
     money = s.money
     fresh: list[object] = []  # the values of the checks that run: hashed at the end
     # what only CUG-INV-PHASE reads (in _check, before): hashed too when not the last's
-    for value, before in ((s.age_order, last.age_order), (s.intel, last.intel),
-                          (s.shown, last.shown)):
-        if value is not before:
-            fresh.append(value)
+    if s.age_order is not last.age_order:
+        fresh.append(s.age_order)
+    if s.intel is not last.intel:
+        fresh.append(s.intel)
+    if s.shown is not last.shown:
+        fresh.append(s.shown)
     broken: list[str] = []
     if not (camels and course):
         fresh += (pos, height, track)
