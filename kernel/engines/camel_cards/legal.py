@@ -271,7 +271,7 @@ class Legality:
         cells = tuple(c for c in range(max(min(pos), 0) + 1, length + 1) if c not in occupied)
         on = self.figure_actions["palm"]
         under = self.figure_actions["fennec"]
-        return cells, tuple(on[c] for c in cells), tuple(under[c] for c in cells)
+        return cells, tuple(map(on.__getitem__, cells)), tuple(map(under.__getitem__, cells))
 
     # ----------------------------------------------------------------------
     # rejections

@@ -20,7 +20,7 @@ from kernel.engines.camel_cards.legal import CACHE_SMALL, Legality, View
 from kernel.engines.camel_cards.table import CHANCE_PHASES, PLAY
 from kernel.rules.track import track_length
 
-from .actions import ACTIONS, MARKERS
+from .actions import ACTIONS, MARKERS, MAX_CELL
 from .data import MAX_PLAYERS, PERSONAL_FEE, RACING
 from .engine import GAME
 from .state import CRAZY_PHASE, EXTRA, OVER, CugState
@@ -33,14 +33,19 @@ def marker_spaces(s: View) -> tuple[int, ...]:
     return _marker_cells(s.pos, s.track, s.palm, s.fennec)[0]
 
 
+#: Per marker, its action on each space, by the space.
+_ON_CELL: Final = {kind: {c: ACTIONS[(kind, c)] for c in range(1, MAX_CELL + 1)}
+                   for kind in MARKERS}
+
+
 def _marker_cells_uncached(pos: tuple[int, ...], track: tuple[int, ...], palm: int,
                            fennec: int) -> tuple[tuple[int, ...], dict[str, tuple[Action, ...]]]:
     """The marker spaces (:func:`marker_spaces`) and, per marker, its actions on them
     (memoized by value: pure)."""
     last = max(min(pos[:RACING]), 0)
     taken = {*pos, palm, fennec}
-    cells = tuple(c for c in range(last + 1, track_length(track) + 1) if c not in taken)
-    return cells, {kind: tuple(ACTIONS[(kind, c)] for c in cells) for kind in MARKERS}
+    cells = tuple([c for c in range(last + 1, track_length(track) + 1) if c not in taken])
+    return cells, {kind: tuple(map(on.__getitem__, cells)) for kind, on in _ON_CELL.items()}
 
 
 _marker_cells: Final = lru_cache(maxsize=CACHE_SMALL)(_marker_cells_uncached)
