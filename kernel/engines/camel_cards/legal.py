@@ -9,9 +9,10 @@ CUC-BET-FINAL), the figures (CUC-ACT-FIGURE) and the reveal
 (CUC-ACT-REVEAL); rejections name the game's own rule IDs (``g.rules``).
 
 Legal actions come out sorted (by kind, then value), as the API promises.
-The pure pieces are memoized: by value (``lru_cache``) for the chance
-draws and the bets, and by the identity of the state's unchanged tuples for
-the figure cells (a transition shares every tuple it does not change).
+The pure pieces are memoized by value (``lru_cache``): the chance draws,
+each group of bets and the figure cells; the four groups of bets at once
+also by the identity of the state's bet tuples (a transition shares every
+tuple it does not change).
 """
 
 from __future__ import annotations
