@@ -617,8 +617,10 @@ def test_every_card_moved_in_a_legs_setup_is_answered_as_the_full_check_answers(
     # kept, passed on (also as a float) or passed back, is answered by violations as
     # the full check answers; so are the spoils of a real step: the card also left where
     # it was, another card taken from the source, the card also among the revealed
-    # cards, another phase, an extra seat holding a card.
+    # cards, another phase, an extra seat holding a card, the zone given the card also
+    # changed further on, a deal that also puts the card into the deck.
     answers: dict[tuple[str, ...], int] = {}
+    spoils: dict[str, int] = {}  # the two spoils below that not every step allows
 
     def same(parent: Any, spoiled: Any) -> None:
         assert violations(parent) == () and state._LAST[0] is parent
@@ -653,6 +655,18 @@ def test_every_card_moved_in_a_legs_setup_is_answered_as_the_full_check_answers(
                 same(parent, _with_zones(child, {**now, src: without(zones[src], others[0])}))
             same(parent, _with_zones(child, now, revealed=(card,)))
             same(parent, _with_zones(child, now, phase="crazy"))
+            # the zone given the card also changed further on (a later card of it is
+            # the moved card again); a deal that also puts the card into the deck
+            k = now[dst].index(card)
+            later = [j for j in range(k + 1, len(now[dst])) if now[dst][j] != card]
+            if later:
+                j = later[0]
+                swapped = (*now[dst][:j], card, *now[dst][j + 1:])
+                same(parent, _with_zones(child, {**now, dst: swapped}))
+                spoils["later"] = spoils.get("later", 0) + 1
+            if src == "stock":
+                same(parent, _with_zones(child, {**now, "deck": (*now["deck"], card)}))
+                spoils["deck too"] = spoils.get("deck too", 0) + 1
             for seat in range(players):  # a hand that is not a tuple of cards
                 same(parent, _with_zones(child, {**now, seat: len(zones[seat])}))
             if players < 6:  # one seat more, holding the moved card again
@@ -666,6 +680,7 @@ def test_every_card_moved_in_a_legs_setup_is_answered_as_the_full_check_answers(
     assert answers[("CUG-INV-CARDS",)] > 100
     assert answers[("CUG-INV-SETUPCARD",)] > 100
     assert answers[("CUG-INV-CARDS", "CUG-INV-SETUPCARD")] > 10
+    assert spoils["later"] > 10 and spoils["deck too"] > 10
 
 
 def test_a_card_moved_at_the_setup_or_into_a_full_hand_is_checked_in_full() -> None:
