@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Final
 
 from kernel.core import Event, PlainData
+from kernel.memo import Memos
 
 #: (kind, rule IDs, seat, card or None, secret card) -> the event, made on first use
 #: (finitely many: the games' kinds, rules, seats and cards).
 _MADE: Final[dict[tuple[str, tuple[str, ...], int, str | None, bool], Event]] = {}
+#: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
+MEMOS = Memos(globals(), "_MADE")
 
 
 def seat_event(kind: str, rules: tuple[str, ...], seat: int, card: str | None = None,

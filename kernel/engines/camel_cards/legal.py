@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import _lru_cache_wrapper, lru_cache
 from itertools import chain, compress
 from typing import Final, Protocol, TypeVar
 
@@ -46,12 +46,14 @@ MEMO_SIZES: Final = {
 FIGURES: Final = ("fennec", "palm")
 #: The face-down choice each leg-setup phase asks for (the phase's name).
 CHOICE_KINDS: Final = CHOICE_PHASES
+#: No bet groups made yet (:meth:`Legality.bet_groups`): four tuples no state holds.
+_UNSEEN: Final = (object(), object(), object(), object(), ())
 
 
 R = TypeVar("R")
 
 
-def memo(fn: Callable[..., R]) -> Callable[..., R]:
+def memo(fn: Callable[..., R]) -> _lru_cache_wrapper[R]:
     """``fn`` (a pure method) memoized by value, its cache sized by MEMO_SIZES."""
     return lru_cache(maxsize=MEMO_SIZES[fn.__name__])(fn)
 
@@ -137,7 +139,15 @@ class Legality:
         self._cells = memo(self._cells_uncached)
         #: The last bet groups made and the four tuples they were made from (kept
         #: alive here, so their identity names their values); see :meth:`bet_groups`.
-        self._last_bets: tuple[object, ...] = (object(),) * 5
+        self._last_bets: tuple[object, ...] = _UNSEEN
+
+    def cache_clear(self) -> None:
+        """Empty every memo (the test suite does before each test under mutation testing,
+        as for the module-level caches: :mod:`kernel.memo`)."""
+        for cached in (self.draws, self._outcomes, self._legs, self._mids, self._unheld,
+                       self._cells):
+            cached.cache_clear()
+        self._last_bets = _UNSEEN
 
     def current_actor(self, s: View) -> int:
         """A seat, CHANCE or TERMINAL."""

@@ -20,7 +20,7 @@ from hypothesis import given, settings, strategies
 
 import kernel
 from kernel.core import Action, Event, InvalidState, Rejected
-from kernel.engines.camel_cards import legs, payouts
+from kernel.engines.camel_cards import events, legs, payouts
 from kernel.engines.camel_cards.events import seat_event
 from kernel.engines.camel_cards.legal import Legality, View
 from kernel.engines.camel_cards.table import Table, TableFields
@@ -222,6 +222,27 @@ def test_bet_groups_are_made_once_for_the_same_tuples() -> None:
     assert LEGALITY.bet_groups(s) == groups
 
 
+def test_a_legalitys_memos_are_emptied_together() -> None:
+    # KERNEL-LEGAL: Legality.cache_clear empties each of its memos and forgets the last
+    # bet groups (the test suite calls it before each test under mutation testing, so a
+    # mutant's legality is computed, not read from the original's memo).
+    from kernel.engines.camel_cards.legal import _UNSEEN
+
+    fresh = Legality(engine.GAME, ("hand",), lambda s: {}, lambda s, a: None)
+    trace = kernel.play(GAME, {"players": 3}, 2)
+    for s in (trace.initial, *(step.state for step in trace.steps)):
+        fresh.chance_outcomes(s)
+        if s.phase == "play":
+            fresh.bet_groups(s)
+            fresh.figure_cells(s)
+    memos = (fresh.draws, fresh._outcomes, fresh._legs, fresh._mids, fresh._unheld,
+             fresh._cells)
+    assert all(m.cache_info().currsize for m in memos) and fresh._last_bets is not _UNSEEN
+    fresh.cache_clear()
+    assert [m.cache_info().currsize for m in memos] == [0] * len(memos)
+    assert fresh._last_bets is _UNSEEN
+
+
 def test_common_events_are_made_once_and_told_as_built() -> None:
     # CUC-LEG-DEAL, CUC-LEG-HIDDEN, CUC-ACT-REVEAL, CUC-TURN-ORDER: the events the
     # engine makes once are equal to the same events built afresh, and the same
@@ -233,6 +254,9 @@ def test_common_events_are_made_once_and_told_as_built() -> None:
     assert (made.secret, made.owners) == (("card",), (2,))
     assert made.seen_by(1).data == {"seat": 2, "card": None}
     assert seat_event("dealt", ("CUC-LEG-DEAL",), 3, "blue+1", secret=True) is not made
+    events.MEMOS.cache_clear()  # made again once forgotten: equal, not the same object
+    assert seat_event("dealt", ("CUC-LEG-DEAL",), 2, "blue+1", secret=True) == made
+    assert seat_event("dealt", ("CUC-LEG-DEAL",), 2, "blue+1", secret=True) is not made
     public = seat_event("revealed", ("CUC-ACT-REVEAL",), 2, "blue+1")
     assert (public.data, public.secret, public.owners) == ({"seat": 2, "card": "blue+1"}, (), ())
     assert seat_event("turn-ended", ("CUC-TURN-SHAPE",), 1).data == {"seat": 1}
