@@ -17,6 +17,8 @@ its rule IDs), one concern a module:
 - :mod:`.track`: the race-track actions (figures, reveal and draw) and the
   leg's end on the racing deck's last card;
 - :mod:`.moves`: camel movement told as events;
+- :mod:`.events`: the commonest events (a card dealt, chosen or revealed, a
+  reveal, a turn ended, a leg bet), each made once and shared;
 - :mod:`.payouts`: leg end, leg payout by ranking, final payout, winners;
 - :mod:`.legal`: chance outcomes, legal actions and rejections.
 - :mod:`.steps`: a card game's ``apply`` (seat claims, parsing, legality)
