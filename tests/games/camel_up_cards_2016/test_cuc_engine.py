@@ -243,6 +243,28 @@ def test_a_legalitys_memos_are_emptied_together() -> None:
     assert fresh._last_bets is _UNSEEN
 
 
+def test_a_legalitys_memos_are_bounded() -> None:
+    # KERNEL-LEGAL: each memo of a Legality holds at most its declared number of entries
+    # (MEMO_SIZES), so a process playing millions of games (a campaign, a tournament)
+    # does not grow without bound; a pool drawn from after that many others is drawn
+    # afresh, with the same outcomes.
+    from kernel.engines.camel_cards.legal import MEMO_SIZES
+
+    fresh = Legality(engine.GAME, ("hand",), lambda s: {}, lambda s, a: None)
+    memos = {"_draws_uncached": fresh.draws, "_outcomes_uncached": fresh._outcomes,
+             "_legs_uncached": fresh._legs, "_mids_uncached": fresh._mids,
+             "_unheld_uncached": fresh._unheld, "_cells_uncached": fresh._cells}
+    assert memos.keys() == MEMO_SIZES.keys()
+    for name, cached in memos.items():
+        assert cached.cache_info().maxsize == MEMO_SIZES[name], name
+    x, y, z = sorted(set(engine.GAME.full_deck))[:3]
+    first = fresh.draws((x,))
+    for n in range(MEMO_SIZES["_draws_uncached"] + 1):  # as many distinct pools, and one
+        fresh.draws((x,) * (n % 16 + 1) + (y,) * (n // 16 % 16 + 1) + (z,) * (n // 256 + 1))
+    assert fresh.draws.cache_info().currsize == MEMO_SIZES["_draws_uncached"]
+    assert fresh.draws((x,)) == first
+
+
 def test_common_events_are_made_once_and_told_as_built() -> None:
     # CUC-LEG-DEAL, CUC-LEG-HIDDEN, CUC-ACT-REVEAL, CUC-TURN-ORDER: the events the
     # engine makes once are equal to the same events built afresh, and the same
