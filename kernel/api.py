@@ -305,18 +305,11 @@ def _sample(outcomes: Sequence[tuple[T, Fraction]], below: Callable[[int], int])
         _SAMPLING[id(outcomes)] = (outcomes, None)
     try:
         denominator = _slot_denominator(outcomes)
-    except AttributeError:  # probabilities of another Rational type than Fraction
-        denominator = _denominator(outcomes)
-        r = below(denominator)
-        acc = 0
-        for outcome, p in outcomes:
-            acc += p.numerator * (denominator // p.denominator)
-            if r < acc:
-                return outcome
-        return outcomes[-1][0]
+    except AttributeError:  # probabilities of another Rational type: the same values
+        return _sample([(o, Fraction(p.numerator, p.denominator)) for o, p in outcomes], below)
     r = below(denominator)
     acc = 0
-    for outcome, p in outcomes:  # as above, each Fraction read from its own slots
+    for outcome, p in outcomes:  # each Fraction read from its own slots, as above
         acc += p._numerator * (denominator // p._denominator)  # type: ignore[attr-defined]
         if r < acc:
             return outcome

@@ -46,8 +46,11 @@ MEMO_SIZES: Final = {
 FIGURES: Final = ("fennec", "palm")
 #: The face-down choice each leg-setup phase asks for (the phase's name).
 CHOICE_KINDS: Final = CHOICE_PHASES
+#: The leg, lose, mid and win bets open (:meth:`Legality.bet_groups`).
+BetGroups = tuple[tuple[Action, ...], ...]
 #: No bet groups made yet (:meth:`Legality.bet_groups`): four tuples no state holds.
-_UNSEEN: Final = (object(), object(), object(), object(), ())
+_UNSEEN: Final[tuple[object, object, object, object, BetGroups]] = (
+    object(), object(), object(), object(), ())
 
 
 R = TypeVar("R")
@@ -139,7 +142,7 @@ class Legality:
         self._cells = memo(self._cells_uncached)
         #: The last bet groups made and the four tuples they were made from (kept
         #: alive here, so their identity names their values); see :meth:`bet_groups`.
-        self._last_bets: tuple[object, ...] = _UNSEEN
+        self._last_bets: tuple[object, object, object, object, BetGroups] = _UNSEEN
 
     def cache_clear(self) -> None:
         """Empty every memo (the test suite does before each test under mutation testing,
@@ -237,7 +240,7 @@ class Legality:
         legs, loses, mids, wins = self.bet_groups(s)
         return legs + loses + mids + wins
 
-    def bet_groups(self, s: View) -> tuple[tuple[Action, ...], ...]:
+    def bet_groups(self, s: View) -> BetGroups:
         """The betting actions open to the seat on turn: leg, lose, mid and win ones.
 
         CUC-BET-LEG, CUC-BET-FINAL. Each group is memoized by the value of the
@@ -248,7 +251,7 @@ class Legality:
         last = self._last_bets
         if (leaders is last[0] and losers is last[1] and midfield is last[2]
                 and winners is last[3]):
-            return last[4]  # type: ignore[return-value]
+            return last[4]
         groups = (self._legs(leaders), self._unheld("lose", losers), self._mids(midfield),
                   self._unheld("win", winners))
         self._last_bets = (leaders, losers, midfield, winners, groups)
