@@ -181,7 +181,7 @@ def bet_points(bet_places: tuple[int, ...]) -> int:
     post: __return__ == sum(place_points(p) for p in bet_places)
     post: 0 <= __return__ <= 15
     """
-    return sum(place_points(p) for p in bet_places)
+    return sum(map(place_points, bet_places))
 
 
 def tiebreak_place(bet_places: tuple[int, ...]) -> int:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from itertools import chain
@@ -125,9 +124,11 @@ class HareState(Pictured):
             checked(self)
 
 
-#: Every racing card of a mode, counted (HT-INV-CARDS).
-_FULL: Final = {mode: {k: v for k, v in racing_cards(mode).items() if v} for mode in MODES}
+#: Every racing card of a mode, sorted (HT-INV-CARDS).
+_FULL: Final = {mode: sorted(card for card, n in racing_cards(mode).items() for _ in range(n))
+                for mode in MODES}
 _ANIMALS_SORTED: Final = tuple(sorted(ANIMALS))
+_ANIMAL_SET: Final = frozenset(ANIMALS)
 
 
 def table_counts(table: tuple[str, ...]) -> dict[str, int]:
@@ -161,15 +162,22 @@ def counted(table: tuple[str, ...]) -> tuple[Mapping[str, int], int]:
 
 def place_of(podium: tuple[tuple[str, ...], ...], animal: str) -> int:
     """The podium place of ``animal`` (0: none) (HT-SCORE-POINTS, HT-APP-END)."""
-    for group, place in zip(podium, rules.places(tuple(len(g) for g in podium)), strict=True):
-        if animal in group:
-            return place
-    return 0
+    return podium_places(podium).get(animal, 0)
+
+
+def podium_places(podium: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """The podium place of each animal on it, by its first group (:func:`place_of` of
+    every animal, the places worked out once)."""
+    places: dict[str, int] = {}
+    for group, place in zip(podium, rules.places(tuple(map(len, podium))), strict=True):
+        for animal in group:
+            places.setdefault(animal, place)
+    return places
 
 
 def seat_bets(starting: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
     """A seat's bets as animals (a howl card bet on is a wolf bet, HT-SCORE-POINTS)."""
-    return tuple(animal_of(c) for c in (*starting, *second))
+    return tuple(map(animal_of, (*starting, *second)))
 
 
 def _phase_ok(s: HareState) -> bool:
@@ -195,9 +203,11 @@ def _phase_ok(s: HareState) -> bool:
     setup = SETUP[s.mode]
     laying = s.phase == "track"
     laid = not (s.phase in setup and setup.index(s.phase) < setup.index("track"))
-    if list(s.streams) != sorted(set(s.streams)) or any(not 1 <= t <= TILES for t in s.streams):
+    streams = s.streams  # ascending, no tile twice, on the track
+    if streams and (list(streams) != sorted(set(streams)) or not 1 <= streams[0]
+                    or streams[-1] > TILES):
         return False
-    if len(s.streams) != (2 if laid and not laying else 0) and not (laying and len(s.streams) < 2):
+    if len(streams) != (2 if laid and not laying else 0) and not (laying and len(streams) < 2):
         return False
     placed = s.mode == "apprentice" and s.phase not in ("track", "turbos")
     if placed and sorted(s.turbos) != sorted(ANIMALS):
@@ -222,45 +232,41 @@ def _cards_ok(s: HareState) -> bool:
     zones = (s.deck, s.discard, s.table, *s.hands, *s.second, *s.starting, s.unused)
     if not all(z == tuple(sorted(z)) for z in zones):
         return False
-    racing = Counter(s.deck)
-    racing.update(s.discard)
-    racing.update(s.table)
-    racing.update(chain.from_iterable(s.hands))
-    racing.update(chain.from_iterable(s.second))
-    if not dict.__eq__(racing, _FULL.get(s.mode, {})):  # dict equality (C), not Counter's
+    # every racing card once: the zones' cards sorted together are the mode's whole deck
+    if sorted(chain(s.deck, s.discard, s.table, *s.hands, *s.second)) != _FULL.get(s.mode):
         return False
     return tuple(sorted(chain(s.unused, chain.from_iterable(s.starting)))) == _ANIMALS_SORTED
 
 
+def _before(s: HareState, phase: str) -> bool:
+    """Whether the setup step ``phase`` of ``s``'s mode has not been completed."""
+    setup = SETUP[s.mode]
+    return s.phase in setup and setup.index(s.phase) < setup.index(phase)
+
+
+def _dealing(sizes: list[int], turn: int, full: int) -> bool:
+    """Seats before ``turn`` full, ``turn`` between, seats after empty."""
+    return all(size == full if i < turn else (0 <= size < full if i == turn else size == 0)
+               for i, size in enumerate(sizes))
+
+
 def _hands_ok(s: HareState) -> bool:
     k, hand = starting_bets(s.players), hand_size(s.mode)
-    setup = SETUP[s.mode]
-    in_setup = s.phase in setup
-
-    def before(phase: str) -> bool:  # the setup step ``phase`` has not been completed
-        return in_setup and setup.index(s.phase) < setup.index(phase)
-
-    def dealing(sizes: list[int], full: int, empty: int = 0) -> bool:
-        """Seats before ``turn`` full, ``turn`` between, seats after empty."""
-        return all(size == full if i < s.turn else (empty <= size < full if i == s.turn
-                                                    else size == empty)
-                   for i, size in enumerate(sizes))
-
-    bets = [len(b) for b in s.starting]
+    bets = list(map(len, s.starting))
     if s.phase == "bets":
-        if not dealing(bets, k):
+        if not _dealing(bets, s.turn, k):
             return False
-    elif before("bets"):
+    elif _before(s, "bets"):
         if any(bets):
             return False
     elif any(b != k for b in bets):
         return False
-    sizes = [len(h) for h in s.hands]
-    seconds = [len(b) for b in s.second]
+    sizes = list(map(len, s.hands))
+    seconds = list(map(len, s.second))
     dealt = DEALT if s.mode == "standard" else hand
     if s.phase == "deal":
-        return dealing(sizes, dealt) and not any(seconds)
-    if before("deal"):
+        return _dealing(sizes, s.turn, dealt) and not any(seconds)
+    if _before(s, "deal"):
         return not any(sizes) and not any(seconds)
     if s.phase == "second":
         return all((size, b) == ((hand, 1) if i < s.turn else (DEALT, 0))
@@ -312,16 +318,19 @@ def _forward_ok(s: HareState) -> bool:
 
 
 def _podium_ok(s: HareState) -> bool:
-    animals = [a for g in s.podium for a in g]
-    if any(not g for g in s.podium) or any(a not in ANIMALS for a in animals):
+    podium = s.podium
+    animals = [a for g in podium for a in g]
+    if not all(podium) or not _ANIMAL_SET.issuperset(animals):  # no group empty
         return False
     if len(set(animals)) != len(animals):
         return False
-    past = {a for a, p in zip(ANIMALS, s.positions, strict=True) if p == FINISH}
-    if s.phase in SETUP[s.mode] and s.podium:
+    past = ({a for a, p in zip(ANIMALS, s.positions, strict=True) if p == FINISH}
+            if FINISH in s.positions else set())
+    if s.phase in SETUP[s.mode] and podium:
         return False
     if s.mode == "standard" or s.phase not in ENDED:
-        if any(len(g) != 1 for g in s.podium) or len(s.podium) > PODIUM_PLACES:
+        # one animal a group (none is empty): as many groups as animals
+        if len(animals) != len(podium) or len(podium) > PODIUM_PLACES:
             return False
         if s.mode == "standard":
             if set(animals) != past:
@@ -342,21 +351,26 @@ def _podium_ok(s: HareState) -> bool:
 
 
 def _scores_ok(s: HareState) -> bool:
+    history = s.history
     finished = s.round if s.phase in ENDED else s.round - 1
-    if len(s.history) != finished:
+    if len(history) != finished:
         return False
-    if any(not 0 <= x <= 13 for h in s.history for x in h):
+    if any(not 0 <= x <= 13 for h in history for x in h):
         return False
-    if list(s.points) != [sum(h[i] for h in s.history) for i in range(s.players)]:
+    # each seat's points: its column of the history summed (each row a seat's points,
+    # HT-INV-PHASE)
+    totals = list(map(sum, zip(*history, strict=True))) if history else [0] * s.players
+    if list(s.points) != totals:
         return False
     if s.phase in ENDED:
         # HT-SCORE-POINTS: the last round's points are its bets' podium points
+        places = podium_places(s.podium)
+        last = history[-1]
         for seat in range(s.players):
             bets = seat_bets(s.starting[seat], s.second[seat])
-            if tuple(sorted(bets)) != tuple(sorted(s.shown[seat])):
+            if sorted(bets) != sorted(s.shown[seat]):
                 return False
-            got = rules.bet_points(tuple(place_of(s.podium, a) for a in bets))
-            if s.history[-1][seat] != got:
+            if last[seat] != rules.bet_points(tuple([places.get(a, 0) for a in bets])):
                 return False
     elif not s.history and any(s.shown):
         return False
@@ -669,7 +683,7 @@ def _raced_violations(p: HareState, s: HareState) -> tuple[str, ...]:
         broken += ("HT-INV-HANDS",)
     if not _podium_ok(s):
         broken += ("HT-INV-PODIUM",)
-    if not _table_ok(s):
+    if not _table_fits(s):  # the table counted once: the next turn's plays read it
         broken += ("HT-INV-TABLE",)
     return broken
 

@@ -49,7 +49,7 @@ from .state import (
     delta_violations,
     derive,
     drafted,
-    place_of,
+    podium_places,
     seat_bets,
 )
 
@@ -271,7 +271,7 @@ def _race(s: HareState, changes: dict[str, Any], counts: Mapping[str, int],
         steps = rules.standard_steps(i, cards, counts["wolf"], howl)
         extra: tuple[str, ...] = ("HT-RACE-HOWL",) if howl else ()
         if i == 0 and not howl and cards:
-            ahead = max((p for j, p in enumerate(pos) if j != 0 and p != FINISH), default=0)
+            ahead = max([p for p in pos[1:] if p != FINISH], default=0)
             if rules.hare_steps(cards, pos[0], ahead) == 0:  # HT-RACE-NAP
                 events.append(Event("napped", ("HT-RACE-NAP",), {"animal": animal,
                                                                  "at": pos[0]}))
@@ -361,7 +361,8 @@ def _round_over(s: HareState, changes: dict[str, Any], events: list[Event]) -> A
     (its final podium among them): reveal, score, next round or the end."""
     podium = changes["podium"]
     bets = tuple(seat_bets(s.starting[i], s.second[i]) for i in range(s.players))
-    scores = tuple(rules.bet_points(tuple(place_of(podium, a) for a in b)) for b in bets)
+    places = podium_places(podium)
+    scores = tuple(rules.bet_points(tuple([places.get(a, 0) for a in b])) for b in bets)
     events.append(Event("bets-revealed", ("HT-END-GAME",),
                         {"bets": [list(b) for b in bets]}))
     for seat, pts in enumerate(scores):
