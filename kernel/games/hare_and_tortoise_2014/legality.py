@@ -49,10 +49,11 @@ _SORTED_ANIMALS: Final = tuple(sorted(ANIMALS))
 #: The most cards of each kind a deck holds (HT-DATA-CARDS, HT-APP-CARDS).
 _MOST: Final = {card: max(racing_cards(mode)[card] for mode in MODES) for card in CARD_KINDS}
 #: Per action table (the draws, each seat's deals: the module's own tables, kept as long
-#: as it) and deck size d, per card kind each outcome of drawing it when the deck holds n
-#: of them: its action and n/d (n = 1 up to the most the deck can hold), made once (the
-#: outcomes of many tables share them).
-_PAIRS: Final[dict[tuple[int, int], dict[str, tuple[tuple[Action, Fraction], ...]]]] = {}
+#: as it) and deck size d, per card kind in sorted order: the kind and each outcome of
+#: drawing it when the deck holds n of them: its action and n/d (n = 1 up to the most the
+#: deck can hold), made once (the outcomes of many tables share them).
+_PAIRS: Final[dict[tuple[int, int],
+                   tuple[tuple[str, tuple[tuple[Action, Fraction], ...]], ...]]] = {}
 #: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
 MEMOS = Memos(globals(), "_PAIRS")
 
@@ -63,18 +64,18 @@ def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcom
     together, found by bisection."""
     size = len(deck)
     key = (id(table), size)
-    pairs = _PAIRS.get(key)
-    if pairs is None:
-        pairs = _PAIRS[key] = {
-            card: tuple((action, Fraction(n, size))
-                        for n in range(1, min(size, _MOST[card]) + 1))
-            for card, action in table.items()}
+    rows = _PAIRS.get(key)
+    if rows is None:
+        rows = _PAIRS[key] = tuple(
+            (card, tuple((table[card], Fraction(n, size))
+                         for n in range(1, min(size, _MOST[card]) + 1)))
+            for card in _SORTED_CARDS)
     out: list[tuple[Action, Fraction]] = []
     start = 0
-    for card in _SORTED_CARDS:
+    for card, pairs in rows:
         end = bisect_right(deck, card, start)
         if end > start:
-            out.append(pairs[card][end - start - 1])
+            out.append(pairs[end - start - 1])
             start = end
     return tuple(out)
 

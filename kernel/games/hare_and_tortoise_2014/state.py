@@ -602,8 +602,9 @@ def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...
     broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
     if not sized:
         broken += ("HT-INV-HANDS",)
-    if (table or s.phase != p.phase) and not _table_fits(s):
-        broken += ("HT-INV-TABLE",)
+    if (table or s.phase != p.phase) and not _table_holds(s.phase, len(s.table),
+                                                         counted(s.table)[1]):
+        broken += ("HT-INV-TABLE",)  # the table counted once (:func:`_table_fits`)
     return broken
 
 
