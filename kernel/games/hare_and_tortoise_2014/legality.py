@@ -54,8 +54,12 @@ _MOST: Final = {card: max(racing_cards(mode)[card] for mode in MODES) for card i
 #: deck can hold), made once (the outcomes of many tables share them).
 _PAIRS: Final[dict[tuple[int, int],
                    tuple[tuple[str, tuple[tuple[Action, Fraction], ...]], ...]]] = {}
+#: The setup's chance outcomes, each equally likely (HT-SETUP-START, HT-SETUP-TRACK,
+#: HT-APP-TURBO), by the phase and what it reads (the seat and its cards left, the streams
+#: laid, the turbos placed): made once, the same tuple for the same node (few of them).
+_UNIFORM: Final[dict[tuple[object, ...], Outcomes]] = {}
 #: Emptied by the test suite before each test under mutation testing (:mod:`kernel.memo`).
-MEMOS = Memos(globals(), "_PAIRS")
+MEMOS = Memos(globals(), "_PAIRS", "_UNIFORM")
 
 
 def _deck_outcomes(table: Mapping[str, Action], deck: tuple[str, ...]) -> Outcomes:
@@ -91,22 +95,40 @@ def chance_outcomes(s: HareState) -> Outcomes:
 def _outcomes(s: HareState) -> Outcomes:
     """The outcomes, built in the actions' sorted order (each table walked in its
     values' order: the zones are sorted, the tiles ascending, the animals by name)."""
-    if s.phase == "draw":  # HT-TURN-REFILL
+    phase = s.phase
+    if phase == "draw":  # HT-TURN-REFILL
         return _deck_outcomes(DRAW, s.deck)
-    if s.phase == "bets":  # HT-SETUP-START: each card left equally likely
-        mine = STARTING[s.turn]
-        return tuple((mine[a], Fraction(1, len(s.unused))) for a in s.unused)
-    if s.phase == "track":  # HT-SETUP-TRACK: each stream on any free tile, equally likely
-        free = [t for t in range(1, TILES + 1) if t not in s.streams]
-        return tuple((STREAM[t], Fraction(1, len(free))) for t in free)
-    if s.phase == "turbos":  # HT-APP-TURBO: the next tile's token, any animal left
-        left = [a for a in _SORTED_ANIMALS if a not in s.turbos]
-        return tuple((TURBO[a], Fraction(1, len(left))) for a in left)
-    if s.phase == "deal":  # HT-SETUP-DEAL
+    if phase == "deal":  # HT-SETUP-DEAL
         return _deck_outcomes(DEAL[s.turn], s.deck)
-    if s.phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
-        return ((GATHER, Fraction(1)),)
+    if phase == "bets":  # HT-SETUP-START: each card left equally likely
+        return _uniform((phase, s.turn, s.unused), s)
+    if phase == "track":  # HT-SETUP-TRACK: each stream on any free tile, equally likely
+        return _uniform((phase, s.streams), s)
+    if phase == "turbos":  # HT-APP-TURBO: the next tile's token, any animal left
+        return _uniform((phase, s.turbos), s)
+    if phase == "scored":  # HT-CHAMP-ROUNDS: the next round's setup starts
+        return _GATHERED
     return ()
+
+
+#: The one outcome at the end of a championship round (HT-CHAMP-ROUNDS), made once.
+_GATHERED: Final = ((GATHER, Fraction(1)),)
+
+
+def _uniform(key: tuple[object, ...], s: HareState) -> Outcomes:
+    """The setup step's outcomes of ``s``, each equally likely, by ``key`` (the phase and
+    what it reads), made once (:data:`_UNIFORM`)."""
+    found = _UNIFORM.get(key)
+    if found is None:
+        if s.phase == "bets":
+            mine = STARTING[s.turn]
+            actions = [mine[a] for a in s.unused]
+        elif s.phase == "track":
+            actions = [STREAM[t] for t in range(1, TILES + 1) if t not in s.streams]
+        else:
+            actions = [TURBO[a] for a in _SORTED_ANIMALS if a not in s.turbos]
+        found = _UNIFORM[key] = tuple((a, Fraction(1, len(actions))) for a in actions)
+    return found
 
 
 def _play_ok(s: HareState, animal: str, count: int, howls: int) -> str | None:

@@ -513,18 +513,19 @@ def _one_card_moved(from_before: tuple[str, ...], from_after: tuple[str, ...],
                     to_before: tuple[str, ...], to_after: tuple[str, ...]) -> bool:
     """One card left a sorted zone (a deck) for another (a hand): the first zone is the
     same without it (so still sorted), the second sorted and the same with it."""
+    n = len(to_before)
     i = 0
-    while i < len(to_before) and to_before[i] == to_after[i]:
+    while i < n and to_before[i] == to_after[i]:
         i += 1
     card = to_after[i]
     if to_after[i + 1:] != to_before[i:]:
         return False
     # the second zone was sorted: with the card between its neighbours, it still is
-    if (i and to_after[i - 1] > card) or (i < len(to_before) and card > to_before[i]):
+    if (i and to_after[i - 1] > card) or (i < n and card > to_before[i]):
         return False
     j = bisect_left(from_before, card)  # the first zone was sorted: its first such card
-    return (j < len(from_before) and from_before[j] == card and from_after[:j] == from_before[:j]
-            and from_after[j:] == from_before[j + 1:])
+    return (j < len(from_before) and from_before[j] == card
+            and from_after == from_before[:j] + from_before[j + 1:])
 
 
 #: The fields whose change makes the incremental check run :func:`_phase_ok` again (between
