@@ -722,6 +722,41 @@ def test_the_outcomes_of_a_deck_are_made_once() -> None:
     assert len(legality._PAIRS) == 2
 
 
+def test_the_setups_outcomes_are_made_once_per_node() -> None:
+    # HT-SETUP-START, HT-SETUP-TRACK, HT-APP-TURBO: what is left, each equally likely; a
+    # node's outcomes are made once and given again to every table with the same seat and
+    # cards left, streams laid or turbos placed (the sampler meets the very tuple again);
+    # another node gets its own
+    from kernel.games.hare_and_tortoise_2014 import legality
+    from kernel.games.hare_and_tortoise_2014.state import replace
+
+    legality.MEMOS.cache_clear()
+    g = game.VOCABULARY.get
+    # copies: their own memos (the traces' tables hold their outcomes already)
+    bets = replace(standard()[0])
+    track = replace(_at(standard(), "track"))
+    turbos = replace(_at(apprentice(), "turbos"))
+    first = [game.chance_outcomes(s) for s in (bets, track, turbos)]
+    assert len(legality._UNIFORM) == 3
+    # the same node in another table: the very tuples
+    assert all(game.chance_outcomes(replace(s)) is o
+               for s, o in zip((bets, track, turbos), first, strict=True))
+    assert len(legality._UNIFORM) == 3
+    # another seat with the same cards left, another stream laid, another turbo placed
+    seat1 = game.chance_outcomes(replace(bets, turn=1))
+    assert seat1 == tuple((g("starting", 1, a), Fraction(1, 5)) for a in sorted(ANIMALS))
+    laid = game.chance_outcomes(replace(track, streams=(4,)))
+    assert laid == tuple((g("stream", t), Fraction(1, 10)) for t in range(1, 12) if t != 4)
+    placed = game.chance_outcomes(replace(turbos, turbos=("wolf",)))
+    assert placed == tuple((g("turbo", a), Fraction(1, 4))
+                           for a in sorted(ANIMALS) if a != "wolf")
+    fewer = game.chance_outcomes(replace(bets, unused=bets.unused[1:]))
+    assert fewer == tuple((g("starting", 0, a), Fraction(1, 4)) for a in bets.unused[1:])
+    assert len(legality._UNIFORM) == 7
+    legality.MEMOS.cache_clear()
+    assert not legality._UNIFORM
+
+
 def test_current_actor_of_each_phase() -> None:
     # HT-SETUP-SECOND, HT-TURN-PLAY, HT-APP-MOVE: the seat to choose acts (its ``turn``);
     # the setup's deals, the track, the turbos, the refills and the gather are chance;
