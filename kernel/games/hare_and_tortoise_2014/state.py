@@ -20,6 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from itertools import chain
+from operator import add
 from typing import Any, Final
 
 import attrs
@@ -324,8 +325,9 @@ def _podium_ok(s: HareState) -> bool:
         return False
     if len(set(animals)) != len(animals):
         return False
-    past = ({a for a, p in zip(ANIMALS, s.positions, strict=True) if p == FINISH}
-            if FINISH in s.positions else set())
+    positions = s.positions
+    past = ({ANIMALS[i] for i, p in enumerate(positions) if p == FINISH}
+            if FINISH in positions else set())
     if s.phase in SETUP[s.mode] and podium:
         return False
     if s.mode == "standard" or s.phase not in ENDED:
@@ -357,9 +359,9 @@ def _scores_ok(s: HareState) -> bool:
         return False
     if any(not 0 <= x <= 13 for h in history for x in h):
         return False
-    # each seat's points: its column of the history summed (each row a seat's points,
-    # HT-INV-PHASE)
-    totals = list(map(sum, zip(*history, strict=True))) if history else [0] * s.players
+    totals = [0] * s.players  # each seat's points: its column of the history summed
+    for row in history:
+        totals = list(map(add, totals, row))
     if list(s.points) != totals:
         return False
     if s.phase in ENDED:
