@@ -22,8 +22,7 @@ lists every invariant a candidate (a state or a table) breaks, by ID.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, count
-from operator import call, is_not, ne
+from operator import call, is_not
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -291,17 +290,26 @@ def _marker_tokens(s: Any) -> bool:
     setting_up = s.phase == SETUP or s.phase in LEG_SETUP
     for tokens, placers in ((s.shortcut_tokens, s.shortcut_placers),
                             (s.fennec_tokens, s.fennec_placers)):
-        if len(tokens) != players or len(set(placers)) != len(placers):
+        if len(tokens) != players or not _BOOL.issuperset(map(type, tokens)):
+            return False  # a flag a seat
+        if not placers:  # nobody has placed the marker: every seat holds its token
+            if not all(tokens):
+                return False
+            continue
+        if setting_up or len(set(placers)) != len(placers):
             return False
         if not all(type(p) is int and 0 <= p < players for p in placers):
             return False
-        if any(type(token) is not bool for token in tokens):
-            return False
-        if any(tokens[seat] == (seat in placers) for seat in range(players)):
-            return False  # a token in hand exactly when its owner has not placed the marker
-        if setting_up and placers:
+        held = [True] * players  # a token in hand exactly when its owner has not placed
+        for p in placers:        # the marker
+            held[p] = False
+        if list(tokens) != held:
             return False
     return True
+
+
+#: The type of a token flag.
+_BOOL: Final = frozenset((bool,))
 
 
 def _marker_cells(s: Any) -> bool:
@@ -452,6 +460,14 @@ def _run_checks(s: Any, last: Any, keep: bool,
     course = track is last.track
     # no check tells a turn (PLAY) from a draw of the racing deck (DRAW)
     same_phase = phase is last.phase or (phase in _TURNS and last.phase in _TURNS)
+    # the checks that read the phase ask only whether the race is over (CUG-INV-STACKS),
+    # whether a leg is set up (CUG-INV-CRAZY, CUG-INV-EXTEND) or whether the game or a leg
+    # is set up (CUG-INV-MARKERS' tokens), and are stricter there: with their other fields
+    # the last's, a new phase on the same side of that line passes as the last did, and so
+    # does one leaving their stricter side (CUG-INV-EXTEND: only on the same side)
+    leg_setup = phase in LEG_SETUP
+    was_leg_setup = last.phase in LEG_SETUP
+    same_leg_setup = same_phase or leg_setup == was_leg_setup
     seats = players is last.players
     hands = s.hands
     money = s.money
@@ -468,9 +484,9 @@ def _run_checks(s: Any, last: Any, keep: bool,
         fresh += (pos, height, track)
         if not holds(_camels, s):
             broken.append("CUG-INV-CAMELS")
-    if not (camels and course and same_phase) and not holds(_stacks, s):
+    if not (camels and course and (same_phase or last.phase != OVER)) and not holds(_stacks, s):
         broken.append("CUG-INV-STACKS")
-    if not (camels and same_phase) and not holds(_crazy, s):
+    if not (camels and (same_leg_setup or was_leg_setup)) and not holds(_crazy, s):
         broken.append("CUG-INV-CRAZY")
     seat = None  # the one seat whose hand a card moved to or from (_moved), if any
     zones = same_phase and hands is last.hands and s.stock is last.stock and (
@@ -496,7 +512,10 @@ def _run_checks(s: Any, last: Any, keep: bool,
             broken.append("CUG-INV-FINALCARDS")
     placers = s.fennec_placers is last.fennec_placers and (
         s.shortcut_placers is last.shortcut_placers)
-    if not (placers and seats and same_phase and s.fennec_tokens is last.fennec_tokens
+    setting_up = phase == SETUP or leg_setup
+    if not (placers and seats and (same_phase or not setting_up or last.phase == SETUP
+                                   or was_leg_setup)
+            and s.fennec_tokens is last.fennec_tokens
             and s.shortcut_tokens is last.shortcut_tokens):
         fresh += (s.fennec_tokens, s.shortcut_tokens, s.fennec_placers, s.shortcut_placers)
         markers = holds(_marker_tokens, s)
@@ -519,7 +538,7 @@ def _run_checks(s: Any, last: Any, keep: bool,
         fresh.append(s.payouts)
         if not holds(_ledger, s):
             broken.append("CUG-INV-LEDGER")
-    if not (camels and course and same_phase and s.extended is last.extended):
+    if not (camels and course and same_leg_setup and s.extended is last.extended):
         fresh.append(s.extended)
         if not holds(_extend, s):
             broken.append("CUG-INV-EXTEND")
@@ -560,7 +579,10 @@ def _inserted(new: Any, old: tuple[str, ...]) -> Any:
     state's zone) with that one card put in; else None. Never raises."""
     if type(new) is not tuple or len(new) != len(old) + 1:
         return None
-    at = next(compress(count(), map(ne, new, old)), len(old))  # the first place they differ
+    n = len(old)
+    at = 0  # the first place they differ
+    while at < n and new[at] == old[at]:
+        at += 1
     return new[at] if new[at + 1:] == old[at:] else None
 
 
