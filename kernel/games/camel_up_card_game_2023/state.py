@@ -300,10 +300,8 @@ def _marker_tokens(s: Any) -> bool:
             return False
         if not all(type(p) is int and 0 <= p < players for p in placers):
             return False
-        held = [True] * players  # a token in hand exactly when its owner has not placed
-        for p in placers:        # the marker
-            held[p] = False
-        if list(tokens) != held:
+        placed = set(placers)  # a token in hand exactly when its owner has not placed it
+        if list(tokens) != [seat not in placed for seat in range(players)]:
             return False
     return True
 

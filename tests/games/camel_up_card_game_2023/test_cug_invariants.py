@@ -137,6 +137,27 @@ def test_markers_invariant_cells() -> None:
     assert broken(s, fennec_holder=2) == ("CUG-INV-MARKERS",)
 
 
+def test_markers_invariant_tokens() -> None:
+    # CUG-INV-MARKERS: a seat holds its token exactly when it has not placed that marker
+    # this leg; the placers are seats (0..3 here), each once
+    s = table("cug-leg1-4p", shortcut={"space": 16, "holder": 1},
+              shortcut_tokens=[True, False, True, True], shortcut_placers=[1])
+    assert broken(s) == ()
+    assert broken(s, shortcut_tokens=(True, True, True, True)) == ("CUG-INV-MARKERS",)
+    assert broken(s, shortcut_tokens=(False, False, True, True)) == ("CUG-INV-MARKERS",)
+    assert broken(s, shortcut_tokens=(1, False, 1, 1)) == ("CUG-INV-MARKERS",)  # not flags
+    assert broken(s, shortcut_placers=(1, 1)) == ("CUG-INV-MARKERS",)
+    # a placer that is no seat: one before the first, one past the last (every token held)
+    assert broken(s, shortcut_placers=(-1,), shortcut_tokens=(True,) * 4,
+                  palm=0, palm_holder=-1) == ("CUG-INV-MARKERS",)
+    assert broken(s, shortcut_placers=(4,), shortcut_tokens=(True,) * 4,
+                  palm=0, palm_holder=-1) == ("CUG-INV-MARKERS",)
+    assert broken(s, shortcut_placers=(True,), shortcut_tokens=(True, False, True, True),
+                  palm=0, palm_holder=-1) == ("CUG-INV-MARKERS",)  # a flag, not a seat
+    # the fennec's alike: nobody has placed it, every seat holds its token
+    assert broken(s, fennec_tokens=(True, True, False, True)) == ("CUG-INV-MARKERS",)
+
+
 def test_extend_invariant_clauses() -> None:
     # CUG-INV-EXTEND (CUG-EXTEND): while a leg is set up after an extension, exactly 3
     # spaces lie ahead of the leading racing camel, fewer only with no track card left.
