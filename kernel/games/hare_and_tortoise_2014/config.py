@@ -4,7 +4,7 @@ chance and the fixed action space."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from kernel.core import ConfigError
 from kernel.decode import show
@@ -17,9 +17,8 @@ from .data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     MODES,
-    racing_cards,
 )
-from .state import SETUP, HareState
+from .state import DECKS, SETUP, HareState
 
 
 def parse_config(config: object) -> dict[str, Any]:
@@ -52,16 +51,11 @@ def parse_config(config: object) -> dict[str, Any]:
     return {"players": players, "first": first, "series": rounds, "mode": mode}
 
 
-#: Each mode's whole deck of racing cards, sorted (HT-DATA-CARDS, HT-APP-CARDS): made once.
-_DECKS: Final = {mode: tuple(sorted(card for card, n in racing_cards(mode).items()
-                                    for _ in range(n))) for mode in MODES}
-
-
 def fresh(players: int, mode: str, rounds: int, round_: int, token: int, races: int,
            points: tuple[int, ...], history: tuple[tuple[int, ...], ...],
            shown: tuple[tuple[str, ...], ...]) -> HareState:
     """A new setup (HT-SETUP-*, HT-CHAMP-ROUNDS): every card back, pawns on the line."""
-    deck = _DECKS[mode]
+    deck = DECKS[mode]
     first_phase = SETUP[mode][0]
     empty: tuple[tuple[str, ...], ...] = ((),) * players
     return HareState(players, mode, rounds, round_, first_phase, 0, token, races, (), (),

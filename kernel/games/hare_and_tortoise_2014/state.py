@@ -125,9 +125,13 @@ class HareState(Pictured):
             checked(self)
 
 
-#: Every racing card of a mode, sorted (HT-INV-CARDS).
-_FULL: Final = {mode: sorted(card for card, n in racing_cards(mode).items() for _ in range(n))
-                for mode in MODES}
+#: Each mode's whole deck of racing cards, sorted (HT-DATA-CARDS, HT-APP-CARDS): a new
+#: game's deck (:func:`.config.fresh`).
+DECKS: Final = {mode: tuple(sorted(card for card, n in racing_cards(mode).items()
+                                   for _ in range(n))) for mode in MODES}
+#: The same as lists, compared with the cards of a table's zones sorted together
+#: (HT-INV-CARDS).
+_FULL: Final = {mode: list(deck) for mode, deck in DECKS.items()}
 _ANIMALS_SORTED: Final = tuple(sorted(ANIMALS))
 _ANIMAL_SET: Final = frozenset(ANIMALS)
 
@@ -605,9 +609,8 @@ def _moved_violations(p: HareState, s: HareState, table: bool) -> tuple[str, ...
     broken: tuple[str, ...] = () if cards else ("HT-INV-CARDS",)
     if not sized:
         broken += ("HT-INV-HANDS",)
-    if (table or s.phase != p.phase) and not _table_holds(s.phase, len(s.table),
-                                                         counted(s.table)[1]):
-        broken += ("HT-INV-TABLE",)  # the table counted once (:func:`_table_fits`)
+    if (table or s.phase != p.phase) and not _table_fits(s):
+        broken += ("HT-INV-TABLE",)
     return broken
 
 

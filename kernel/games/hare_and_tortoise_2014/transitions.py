@@ -170,13 +170,8 @@ def _step(s: HareState, a: Action) -> Applied:
     if kind == "place":  # HT-TURN-PLAY
         seat = s.turn
         cards, played = _PLAYED[a.text]
-        hands = list(s.hands)
-        left = list(hands[seat])
-        for played_card in cards:
-            left.remove(played_card)
-        hands[seat] = tuple(left)
-        nxt = derive(s, {"hands": tuple(hands), "table": tuple(sorted((*s.table, *cards))),
-                         "phase": "draw"})
+        nxt = derive(s, {"hands": _set(s.hands, seat, _remove(s.hands[seat], *cards)),
+                         "table": _add(s.table, *cards), "phase": "draw"})
         return Applied(nxt, played[seat])
     if kind == "deal":  # HT-SETUP-DEAL / HT-APP-DEAL
         seat, card = int(a.values[0]), str(a.values[1])
@@ -232,9 +227,7 @@ def _draw(s: HareState, card: str) -> Applied:
     hand = s.hands[seat]
     k = bisect_right(hand, card)
     hand = (*hand[:k], card, *hand[k:])  # still sorted
-    hands = list(s.hands)
-    hands[seat] = hand
-    changes: dict[str, Any] = {"deck": deck, "hands": tuple(hands)}
+    changes: dict[str, Any] = {"deck": deck, "hands": _set(s.hands, seat, hand)}
     drew, passed = _REFILLED[seat][card]
     events: list[Event] | None = None
     if not deck:  # HT-TURN-RESHUFFLE: the discard becomes the new deck at once
