@@ -238,7 +238,11 @@ def _cards_ok(s: HareState) -> bool:
     if not all(z == tuple(sorted(z)) for z in zones):
         return False
     # every racing card once: the zones' cards sorted together are the mode's whole deck
-    if sorted(chain(s.deck, s.discard, s.table, *s.hands, *s.second)) != _FULL.get(s.mode):
+    try:
+        cards = sorted(chain(s.deck, s.discard, s.table, *s.hands, *s.second))
+    except TypeError:  # a card that does not sort with card names: not a racing card
+        return False
+    if cards != _FULL.get(s.mode):
         return False
     return tuple(sorted(chain(s.unused, chain.from_iterable(s.starting)))) == _ANIMALS_SORTED
 

@@ -307,6 +307,14 @@ def _broken(s: HareState, **changes: Any) -> tuple[str, ...]:
     return violations(bad)
 
 
+def test_a_card_that_is_no_card_name_breaks_the_cards() -> None:
+    # HT-INV-CARDS: every racing card once; a zone holding something else than a card
+    # name (alone in its zone, so the zone itself still sorts) is reported, not raised
+    s = standard()[0]
+    assert "HT-INV-CARDS" in _broken(s, hands=((3,), ()))
+    assert "HT-INV-CARDS" in _broken(s, hands=((), (None,)))
+
+
 def _moved(zone: tuple[str, ...], card: str, into: tuple[str, ...]) -> tuple[
         tuple[str, ...], tuple[str, ...]]:
     """``zone`` less one ``card``, and ``into`` with it (both sorted)."""
